@@ -1,0 +1,7 @@
+import type { Sandbox } from "../shared/sandbox.js";
+import { ProcessSandbox } from "./process-sandbox.js";
+
+/** The strongest sandbox available on this machine. */
+export function createSandbox(): Sandbox {
+  return new ProcessSandbox();
+}

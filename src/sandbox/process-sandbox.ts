@@ -1,0 +1,117 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import type { ExecResult } from "../shared/exec-result.js";
+import type { ExecSpec, Sandbox } from "../shared/sandbox.js";
+
+const DEFAULT_OUTPUT_LIMIT = 1024 * 1024;
+
+/**
+ * The weakest tier: a fresh temporary folder, an environment built from nothing, a
+ * wall-clock timeout and an output cap, with the whole process group killed at the end.
+ * No namespace isolation; used where nothing stronger is available.
+ */
+export class ProcessSandbox implements Sandbox {
+  async run(spec: ExecSpec): Promise<ExecResult> {
+    const workDir = await mkdtemp(join(tmpdir(), "mend-exec-"));
+    try {
+      for (const [rel, content] of Object.entries(spec.files)) {
+        const target = join(workDir, rel);
+        await mkdir(dirname(target), { recursive: true });
+        await writeFile(target, content);
+      }
+      const result = await runProcess(spec, workDir);
+      if (spec.collect?.length) {
+        result.files = {};
+        for (const rel of spec.collect) {
+          try {
+            result.files[rel] = await readFile(join(workDir, rel), "utf8");
+          } catch {
+            // A missing report is the caller's signal that the runner never got that far.
+          }
+        }
+      }
+      return result;
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  async close(): Promise<void> {}
+}
+
+function runProcess(spec: ExecSpec, cwd: string): Promise<ExecResult> {
+  const limit = spec.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT;
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(spec.command[0], spec.command.slice(1), {
+      cwd,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: cwd, LANG: "C.UTF-8", ...spec.env },
+      detached: true,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let outBytes = 0;
+    let errBytes = 0;
+    let timedOut = false;
+    let outputLimited = false;
+    const killGroup = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // The group is already gone.
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup();
+    }, spec.timeoutMs);
+    child.stdout.on("data", (chunk: Buffer) => {
+      outBytes += chunk.length;
+      if (outBytes > limit) {
+        outputLimited = true;
+        killGroup();
+      } else out.push(chunk);
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      errBytes += chunk.length;
+      if (errBytes > limit) {
+        outputLimited = true;
+        killGroup();
+      } else err.push(chunk);
+    });
+    child.stdin.on("error", () => {});
+    child.stdin.end(spec.stdin ?? "");
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      resolve({
+        exitCode: null,
+        signal: null,
+        reason: "exit",
+        timedOut: false,
+        outputLimited: false,
+        stdout: "",
+        stderr: String(error.message),
+        durationMs: Date.now() - started,
+      });
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      killGroup();
+      const reason = timedOut ? "timeout" : outputLimited ? "output" : code === 0 ? "ok" : signal ? "killed" : "exit";
+      resolve({
+        exitCode: code,
+        signal,
+        reason,
+        timedOut,
+        outputLimited,
+        stdout: Buffer.concat(out).toString("utf8"),
+        stderr: Buffer.concat(err).toString("utf8"),
+        durationMs: Date.now() - started,
+        warnings: ["weak sandbox: no namespace isolation, no memory or process limits"],
+      });
+    });
+  });
+}

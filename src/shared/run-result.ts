@@ -1,0 +1,38 @@
+import type { AttemptRecord } from "./attempt.js";
+
+export type RunReason =
+  | "passed"
+  | "max_attempts"
+  | "stuck"
+  | "budget_tokens"
+  | "budget_cost"
+  | "budget_time"
+  | "rejected"
+  | "no_model"
+  | "error";
+
+export interface RunUsage {
+  modelCalls: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  executions: number;
+}
+
+/** The result of `run`, `repair` and `resume` (SPEC shape, schemaVersion 1). */
+export interface RunResult {
+  schemaVersion: 1;
+  runId: string;
+  status: "passed" | "failed";
+  reason: RunReason;
+  verified: boolean;
+  language: string;
+  code: string;
+  files?: Record<string, string>;
+  attempts: AttemptRecord[];
+  usage: RunUsage;
+  durationMs: number;
+  runDir: string;
+  /** Human-readable explanation when the run did not pass (e.g. how to configure a model). */
+  message?: string;
+}

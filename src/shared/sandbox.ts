@@ -1,0 +1,29 @@
+import type { ExecResult } from "./exec-result.js";
+
+/** One program run: files to lay out in a fresh work folder, and the command to run there. */
+export interface ExecSpec {
+  /** argv; the first element is an interpreter name (`python3`, `node`) or an absolute path. */
+  command: string[];
+  /** Files written into the fresh, private work folder before the run (relative paths). */
+  files: Record<string, string>;
+  /** Wall-clock limit in milliseconds. */
+  timeoutMs: number;
+  /** Memory limit in MiB (default chosen by the sandbox). */
+  memoryMb?: number;
+  /** Environment of the program; built from nothing, so only these variables exist. */
+  env?: Record<string, string>;
+  stdin?: string;
+  /** Keep network access (only when the task allows it). */
+  allowNetwork?: boolean;
+  /** Cap per stream; past it the run is killed with reason `output`. Default 1 MiB. */
+  outputLimitBytes?: number;
+  /** Work-folder-relative files to read back after the run (e.g. a JUnit XML report). */
+  collect?: string[];
+}
+
+/** Every execution in mendloop goes through a Sandbox. */
+export interface Sandbox {
+  run(spec: ExecSpec): Promise<ExecResult>;
+  /** Releases warm runners and temporary folders. */
+  close(): Promise<void>;
+}

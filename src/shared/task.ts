@@ -1,0 +1,37 @@
+import type { Language } from "./language.js";
+
+/** A file of a task, held in memory; `path` is relative to the task's work folder. */
+export interface SourceFile {
+  path: string;
+  content: string;
+}
+
+/** Hard limits a run must respect. Absent fields mean "no limit of that kind". */
+export interface Budget {
+  maxAttempts: number;
+  tokens?: number;
+  usd?: number;
+  seconds?: number;
+}
+
+/**
+ * A fully loaded task: everything the loop needs, with file contents in memory so that
+ * a run can be checkpointed and resumed on another machine state.
+ */
+export interface Task {
+  /** The requirement in natural language (may be empty for pure repair jobs). */
+  prompt: string;
+  language: Language;
+  /** File name of the program the loop produces or repairs, e.g. `median.py`. */
+  entry: string;
+  /** Test files, copied verbatim next to the program; never edited by the loop. */
+  tests: SourceFile[];
+  /** A first version of the program to validate and repair instead of generating one. */
+  draft?: string;
+  /** Other files of the task (helpers, fixtures) placed in the work folder read-only. */
+  support?: SourceFile[];
+  /** Static network checks are skipped and the sandbox keeps the network when true. */
+  allowNetwork?: boolean;
+  /** Run the type-checking layer (default: on for TypeScript, off otherwise). */
+  typeCheck?: boolean;
+}
