@@ -2,3 +2,4 @@ export { MendError, type Fault } from "./mend-error.js";
 export { UsageError } from "./usage-error.js";
 export { ModelProviderError } from "./model-provider-error.js";
 export { SandboxError } from "./sandbox-error.js";
+export { BoundaryStopError, type BoundaryStopDetails } from "./boundary-stop-error.js";
