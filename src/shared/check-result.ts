@@ -71,4 +71,9 @@ export interface CheckResult {
   message?: string;
   /** Sandbox executions this check used. */
   executions: number;
+  /**
+   * Signatures of every lint finding in the checked code (fatal classes only). Validate the
+   * draft once and pass these back as `baselineLint`, so a repair is not blamed for them.
+   */
+  lintSignatures?: string[];
 }

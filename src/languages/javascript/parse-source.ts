@@ -1,0 +1,54 @@
+import ts from "typescript";
+import type { SourceLocation } from "../../shared/check-result.js";
+
+export interface SyntaxProblem {
+  location: SourceLocation;
+  message: string;
+}
+
+export interface ParsedSource {
+  sourceFile: ts.SourceFile;
+  problems: SyntaxProblem[];
+  /** Uses `import`/`export` syntax (decides ESM or CommonJS output for TypeScript). */
+  isModule: boolean;
+}
+
+/** Diagnostic codes below this are the parser's; higher ones come from later phases. */
+const FIRST_SEMANTIC_CODE = 2000;
+
+/** Parses JavaScript or TypeScript with the TypeScript compiler, in process, reporting syntax errors. */
+export function parseSource(path: string, content: string): ParsedSource {
+  const sourceFile = ts.createSourceFile(path, content, ts.ScriptTarget.Latest, true, scriptKind(path));
+  const { diagnostics = [] } = ts.transpileModule(content, {
+    fileName: path,
+    reportDiagnostics: true,
+    compilerOptions: { allowJs: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.Preserve },
+  });
+  const problems = diagnostics
+    .filter((diagnostic) => diagnostic.category === ts.DiagnosticCategory.Error && diagnostic.code < FIRST_SEMANTIC_CODE)
+    .map((diagnostic) => {
+      const { line, character } = sourceFile.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
+      return {
+        location: { file: path, line: line + 1, column: character + 1 },
+        message: ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"),
+      };
+    });
+  return { sourceFile, problems, isModule: usesModuleSyntax(sourceFile) };
+}
+
+export function scriptKind(path: string): ts.ScriptKind {
+  if (/\.[cm]?tsx$/.test(path)) return ts.ScriptKind.TSX;
+  if (/\.[cm]?ts$/.test(path)) return ts.ScriptKind.TS;
+  return ts.ScriptKind.JS;
+}
+
+function usesModuleSyntax(sourceFile: ts.SourceFile): boolean {
+  return sourceFile.statements.some(
+    (statement) =>
+      ts.isImportDeclaration(statement) ||
+      ts.isExportDeclaration(statement) ||
+      ts.isExportAssignment(statement) ||
+      (ts.canHaveModifiers(statement) &&
+        (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)),
+  );
+}

@@ -1,0 +1,150 @@
+/** File name of the plugin in the work folder; `-p mend_pytest_plugin` loads it. */
+export const PYTEST_PLUGIN_FILE = "mend_pytest_plugin.py";
+
+/** The NDJSON report the plugin appends to, one record per line, read back through `collect`. */
+export const PYTEST_REPORT_FILE = ".mend-pytest.ndjson";
+
+/**
+ * A pytest plugin that writes structured facts JUnit XML does not carry: the exception
+ * class, the traceback frames as data, the compared values of a failed assertion (from
+ * pytest's own `pytest_assertrepr_compare`) and the parameters of a parameterised test.
+ * It appends one line per outcome, so a run killed half way still reports what finished.
+ * It also caps the address space so runaway allocation raises MemoryError in the test
+ * that caused it instead of killing the whole run.
+ */
+export const PYTEST_PLUGIN_SOURCE = String.raw`
+import ast
+import json
+import os
+import traceback
+
+import pytest
+
+_REPORT = os.environ.get("MEND_PYTEST_REPORT", ".mend-pytest.ndjson")
+_ROOT = os.getcwd() + os.sep
+_compare = {}
+_current = {"nodeid": None}
+
+
+def _emit(record):
+    with open(_REPORT, "a", encoding="utf-8") as handle:
+        handle.write(json.dumps(record, default=repr) + "\n")
+
+
+def _frames(tb):
+    frames = []
+    for frame in traceback.extract_tb(tb):
+        if frame.filename.startswith(_ROOT):
+            frames.append({"file": frame.filename[len(_ROOT):], "line": frame.lineno, "function": frame.name})
+    return frames
+
+
+def _error(exc):
+    frames = _frames(exc.__traceback__)
+    if isinstance(exc, SyntaxError) and exc.filename and exc.filename.startswith(_ROOT):
+        frames.append({"file": exc.filename[len(_ROOT):], "line": exc.lineno or 1, "column": exc.offset})
+    message = exc.msg if isinstance(exc, SyntaxError) else str(exc)
+    return {"type": type(exc).__name__, "message": message, "frames": frames}
+
+
+def _saferepr(value):
+    try:
+        from _pytest._io.saferepr import saferepr
+        return saferepr(value, maxsize=400)
+    except Exception:
+        return repr(value)[:400]
+
+
+def _has_call(node):
+    return any(isinstance(child, ast.Call) for child in ast.walk(node))
+
+
+def _assertion(exc, compare):
+    """The assert statement of the innermost test frame and which side is the expected value."""
+    source = None
+    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+        if frame.filename.startswith(_ROOT) and frame.line:
+            source = frame.line.strip()
+            break
+    result = {}
+    if source:
+        result["expression"] = source
+    if compare is None:
+        return result
+    result["operator"] = compare["operator"]
+    actual, expected = compare["left"], compare["right"]
+    # Tests usually write "assert f(x) == expected"; when the call is on the right, swap.
+    try:
+        test = ast.parse(source).body[0].test if source else None
+        if isinstance(test, ast.Compare) and _has_call(test.comparators[0]) and not _has_call(test.left):
+            actual, expected = expected, actual
+    except (SyntaxError, IndexError, AttributeError):
+        pass
+    result["actual"] = actual
+    result["expected"] = expected
+    return result
+
+
+def pytest_configure(config):
+    limit = os.environ.get("MEND_MEMORY_MB")
+    if limit:
+        import resource
+        size = int(limit) * 1024 * 1024
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard == resource.RLIM_INFINITY or hard > size:
+            resource.setrlimit(resource.RLIMIT_AS, (size, size))
+
+
+def pytest_assertrepr_compare(config, op, left, right):
+    nodeid = _current["nodeid"]
+    if nodeid is not None:
+        _compare[nodeid] = {"operator": op, "left": _saferepr(left), "right": _saferepr(right)}
+    return None
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    _current["nodeid"] = item.nodeid
+    yield
+    _current["nodeid"] = None
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" and report.passed:
+        return
+    if report.when == "teardown" and report.skipped:
+        return
+    record = {
+        "kind": "test",
+        "nodeid": item.nodeid,
+        "file": os.path.relpath(str(item.path)),
+        "line": (item.location[1] or 0) + 1,
+        "outcome": report.outcome,
+        "when": report.when,
+    }
+    callspec = getattr(item, "callspec", None)
+    if callspec is not None:
+        record["params"] = {key: _saferepr(value) for key, value in callspec.params.items()}
+    if call.excinfo is not None and report.failed:
+        exc = call.excinfo.value
+        record["error"] = _error(exc)
+        record["timedOut"] = type(exc).__name__ == "Failed" and str(exc).startswith("Timeout")
+        record["assertion"] = _assertion(exc, _compare.pop(item.nodeid, None))
+    _emit(record)
+
+
+def pytest_exception_interact(node, call, report):
+    if getattr(report, "when", None) != "collect" and not hasattr(report, "result"):
+        return
+    exc = call.excinfo.value
+    original = exc.__cause__ or exc.__context__ or exc
+    _emit({"kind": "load", "file": os.path.relpath(str(getattr(node, "path", "."))), "error": _error(original),
+           "text": str(report.longrepr)[-3000:]})
+
+
+def pytest_sessionfinish(session, exitstatus):
+    _emit({"kind": "session", "exitstatus": int(exitstatus), "collected": session.testscollected})
+`;

@@ -1,0 +1,160 @@
+/** File name of the analysis script in the work folder. */
+export const PYTHON_ANALYSIS_FILE = "mend_analyze.py";
+
+/**
+ * One Python process answers the three cheap static questions, to save process spawns:
+ * does every file parse (Python's own parser, with line and column), does every import
+ * resolve (task file, standard library, installed package; found without importing it),
+ * and does the program reach for the network. Reads a JSON request on stdin, prints JSON.
+ */
+export const PYTHON_ANALYSIS_SOURCE = String.raw`
+import ast
+import importlib.util
+import json
+import sys
+
+NETWORK_MODULES = {
+    "socket", "ssl", "socketserver", "requests", "httpx", "aiohttp", "urllib3", "http.client",
+    "http.server", "urllib.request", "ftplib", "smtplib", "poplib", "imaplib", "telnetlib",
+    "xmlrpc.client", "websocket", "websockets", "pycurl", "grpc",
+}
+NETWORK_CALLS = {"asyncio.open_connection", "asyncio.start_server", "asyncio.open_unix_connection"}
+
+
+def network_module(name):
+    parts = name.split(".")
+    for end in range(len(parts), 0, -1):
+        if ".".join(parts[:end]) in NETWORK_MODULES:
+            return ".".join(parts[:end])
+    return None
+
+
+def dotted(node):
+    names = []
+    while isinstance(node, ast.Attribute):
+        names.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        names.append(node.id)
+        return ".".join(reversed(names))
+    return None
+
+
+def guarded_imports(tree):
+    """Imports inside "try: ... except ImportError" or "if TYPE_CHECKING:" may fail on purpose."""
+    guarded = set()
+    for node in ast.walk(tree):
+        body = None
+        if isinstance(node, ast.Try):
+            caught = set()
+            for handler in node.handlers:
+                kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+                caught.update(dotted(kind) if kind is not None else "BaseException" for kind in kinds)
+            if caught & {"ImportError", "ModuleNotFoundError", "Exception", "BaseException"}:
+                body = node.body
+        elif isinstance(node, ast.If) and dotted(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
+            body = node.body
+        for statement in body or []:
+            for inner in ast.walk(statement):
+                if isinstance(inner, (ast.Import, ast.ImportFrom)):
+                    guarded.add(id(inner))
+    return guarded
+
+
+def resolve(top, task_modules):
+    if top in task_modules:
+        return "task"
+    if top in sys.stdlib_module_names or top in sys.builtin_module_names:
+        return "stdlib"
+    try:
+        return "installed" if importlib.util.find_spec(top) is not None else "missing"
+    except (ImportError, ValueError):
+        return "missing"
+
+
+def analyze(path, source, task_modules, is_program, report):
+    try:
+        tree = ast.parse(source, filename=path)
+        compile(tree, path, "exec")
+    except SyntaxError as error:
+        report["syntax"].append({
+            "file": path, "line": error.lineno or 1, "column": error.offset,
+            "type": type(error).__name__, "message": error.msg, "text": (error.text or "").rstrip(),
+        })
+        return
+    except ValueError as error:
+        report["syntax"].append({"file": path, "line": 1, "column": None, "type": "SyntaxError",
+                                 "message": str(error), "text": ""})
+        return
+    guarded = guarded_imports(tree)
+    aliases = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules = []
+            for alias in node.names:
+                modules.append(alias.name)
+                aliases[alias.asname or alias.name.split(".")[0]] = alias.name if alias.asname else alias.name.split(".")[0]
+            candidates = modules
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            modules = [node.module]
+            for alias in node.names:
+                aliases[alias.asname or alias.name] = node.module + "." + alias.name
+            candidates = modules + [node.module + "." + alias.name for alias in node.names]
+        else:
+            continue
+        if id(node) not in guarded:
+            for module in modules:
+                report["imports"].append({"file": path, "line": node.lineno, "column": node.col_offset + 1,
+                                          "module": module, "resolved": resolve(module.split(".")[0], task_modules)})
+        if is_program:
+            hits = [hit for hit in map(network_module, candidates) if hit]
+            if hits:
+                report["network"].append({"file": path, "line": node.lineno, "column": node.col_offset + 1, "what": hits[0]})
+    if not is_program:
+        return
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            name = dotted(node)
+            head, _, rest = (name or "").partition(".")
+            if head not in aliases:
+                continue
+            full = aliases[head] + ("." + rest if rest else "")
+            hit = network_module(full) or (full if full in NETWORK_CALLS else None)
+            if hit:
+                report["network"].append({"file": path, "line": node.lineno, "column": node.col_offset + 1, "what": hit})
+
+
+def main():
+    request = json.load(sys.stdin)
+    task_modules = set()
+    for path in request["program"] + request["tests"]:
+        if path.endswith(".py"):
+            task_modules.add(path[:-3].split("/")[0])
+        elif "/" in path:
+            task_modules.add(path.split("/")[0])
+    report = {"syntax": [], "imports": [], "network": []}
+    for path in request["program"] + request["tests"]:
+        if not path.endswith(".py"):
+            continue
+        with open(path, "rb") as handle:
+            raw = handle.read()
+        try:
+            source = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            report["syntax"].append({"file": path, "line": raw[:error.start].count(b"\n") + 1, "column": None,
+                                     "type": "SyntaxError", "message": "file is not valid UTF-8 text", "text": ""})
+            continue
+        analyze(path, source, task_modules, path in request["program"], report)
+    seen = set()
+    unique = []
+    for hit in sorted(report["network"], key=lambda hit: (hit["file"], hit["line"])):
+        key = (hit["file"], hit["what"])
+        if key not in seen:
+            seen.add(key)
+            unique.append(hit)
+    report["network"] = unique
+    json.dump(report, sys.stdout)
+
+
+main()
+`;

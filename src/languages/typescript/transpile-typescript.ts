@@ -1,0 +1,27 @@
+import ts from "typescript";
+
+/** The JavaScript file name node runs for a TypeScript file: `.ts` -> `.js`, `.mts` -> `.mjs`, `.cts` -> `.cjs`. */
+export function transpiledName(path: string): string {
+  return path.replace(/\.([cm]?)tsx?$/, (_match, flavour: string) => `.${flavour}js`);
+}
+
+/**
+ * Transpiles one TypeScript file to JavaScript node can run, with an inline source map so
+ * that stack traces (under `--enable-source-maps`) point at the TypeScript lines.
+ * `.ts` becomes CommonJS, so tests may import `./median.js` or `./median` alike;
+ * `.mts` stays an ES module.
+ */
+export function transpileTypeScript(path: string, content: string): string {
+  const esm = /\.mtsx?$/.test(path);
+  return ts.transpileModule(content, {
+    fileName: path,
+    compilerOptions: {
+      target: ts.ScriptTarget.ES2022,
+      module: esm ? ts.ModuleKind.ESNext : ts.ModuleKind.CommonJS,
+      esModuleInterop: true,
+      inlineSourceMap: true,
+      inlineSources: true,
+      jsx: ts.JsxEmit.React,
+    },
+  }).outputText;
+}

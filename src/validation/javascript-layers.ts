@@ -1,0 +1,133 @@
+import { diagnoseTestRun } from "../diagnosis/diagnose-test-run.js";
+import { parseSource, type ParsedSource } from "../languages/javascript/parse-source.js";
+import { runNodeTests } from "../languages/javascript/run-node-tests.js";
+import { scanImports, type ImportUse, type NetworkUse } from "../languages/javascript/scan-imports.js";
+import { transpiledName, transpileTypeScript } from "../languages/typescript/transpile-typescript.js";
+import type { RawTestRun } from "../diagnosis/raw-failure.js";
+import { failed, type Layer, type LayerOutcome } from "./layer.js";
+import { passingSummary } from "./passing-summary.js";
+import type { ValidationContext } from "./validation-context.js";
+
+const SCRIPT = /\.(?:[cm]?[jt]sx?)$/;
+const TYPESCRIPT = /\.[cm]?tsx?$/;
+
+/**
+ * The layers for a JavaScript or TypeScript task. Parsing, import resolution and network
+ * detection run in process on the TypeScript compiler's syntax tree; only the tests run
+ * in the sandbox (TypeScript transpiled first, stack traces mapped back to the sources).
+ */
+export function javascriptLayers(context: ValidationContext): Layer[] {
+  const { files, input } = context;
+  const allFiles = { ...files.program, ...files.tests };
+  const scripts = Object.keys(allFiles).filter((path) => SCRIPT.test(path));
+  const taskPaths = new Set(Object.keys(allFiles));
+  let parsed: Map<string, ParsedSource> | undefined;
+  const parse = () => (parsed ??= new Map(scripts.map((path) => [path, parseSource(path, allFiles[path])])));
+  let scanned: { imports: ImportUse[]; network: NetworkUse[] } | undefined;
+  const scan = () => {
+    if (scanned) return scanned;
+    scanned = { imports: [], network: [] };
+    for (const [path, source] of parse()) {
+      const found = scanImports(source.sourceFile, taskPaths);
+      scanned.imports.push(...found.imports);
+      if (Object.hasOwn(files.program, path)) scanned.network.push(...found.network);
+    }
+    return scanned;
+  };
+
+  return [
+    {
+      name: "syntax",
+      async run(): Promise<LayerOutcome> {
+        const ordered = [...parse()].sort(([a], [b]) => Number(Object.hasOwn(files.tests, a)) - Number(Object.hasOwn(files.tests, b)));
+        for (const [path, source] of ordered) {
+          const problem = source.problems[0];
+          if (!problem) continue;
+          const message = `SyntaxError: ${problem.message}`;
+          const where = `${path}:${problem.location.line}`;
+          if (Object.hasOwn(files.tests, path)) {
+            return failed(files, {
+              errorType: "test_error",
+              summary: `the test file ${path} has a syntax error (the tests' fault, not the program's): ${problem.message} at line ${problem.location.line}`,
+              message,
+              location: problem.location,
+            });
+          }
+          return failed(files, { errorType: "syntax", summary: `${message} at ${where}`, message, location: problem.location });
+        }
+        return { status: "pass" };
+      },
+    },
+    {
+      name: "imports",
+      async run(): Promise<LayerOutcome> {
+        const missing = scan().imports.find((use) => use.resolved === "missing" && !use.guarded);
+        if (!missing) return { status: "pass" };
+        const { file } = missing.location;
+        const relative = missing.specifier.startsWith(".");
+        const what = relative ? "is not a file of the task" : "is not available (only node's built-in modules and the task's files are)";
+        return failed(files, {
+          errorType: "dependency",
+          summary: `${file}${Object.hasOwn(files.tests, file) ? " (a test file)" : ""} imports '${missing.specifier}', which ${what}`,
+          message: `Cannot find module '${missing.specifier}'`,
+          location: missing.location,
+        });
+      },
+    },
+    {
+      name: "network",
+      async run(): Promise<LayerOutcome> {
+        if (input.allowNetwork) return { status: "skipped", reason: "the task allows network access" };
+        const use = scan().network[0];
+        if (!use) return { status: "pass" };
+        return failed(files, {
+          errorType: "network",
+          summary: `${use.location.file}:${use.location.line} uses the network (${use.what}), which the task does not allow`,
+          message: `network access through ${use.what} is not allowed`,
+          location: use.location,
+        });
+      },
+    },
+    {
+      name: "tests",
+      async run(): Promise<LayerOutcome> {
+        const testPaths = Object.keys(files.tests).filter((path) => SCRIPT.test(path));
+        if (testPaths.length === 0) return { status: "skipped", reason: "no tests given" };
+        const runFiles: Record<string, string> = {};
+        const sourceNames = new Map<string, string>();
+        for (const [path, content] of Object.entries(allFiles)) {
+          if (TYPESCRIPT.test(path) && !path.endsWith(".d.ts")) {
+            runFiles[transpiledName(path)] = transpileTypeScript(path, content);
+            sourceNames.set(transpiledName(path), path);
+          } else runFiles[path] = content;
+        }
+        const { run } = await runNodeTests(context.sandbox, {
+          files: runFiles,
+          testFiles: testPaths.map((path) => (TYPESCRIPT.test(path) ? transpiledName(path) : path)),
+          timeoutMs: context.timeoutMs,
+          perTestTimeoutMs: context.perTestTimeoutMs,
+          memoryMb: context.memoryMb,
+          allowNetwork: input.allowNetwork,
+          sourceMaps: input.language === "typescript",
+        });
+        renameFiles(run, sourceNames);
+        const diagnosis = diagnoseTestRun(run, files, input.language);
+        if (diagnosis) return { status: "fail", diagnosis };
+        return { status: "pass", tests: passingSummary(run) };
+      },
+    },
+  ];
+}
+
+/** Test files node ran by their transpiled names; diagnosis knows them by their source names. */
+function renameFiles(run: RawTestRun, sourceNames: ReadonlyMap<string, string>): void {
+  const rename = (file: string) => sourceNames.get(file) ?? file;
+  for (const test of run.cases) {
+    if (test.file) test.file = rename(test.file);
+    test.error?.frames.forEach((frame) => (frame.file = rename(frame.file)));
+  }
+  for (const load of run.loadErrors) {
+    load.file = rename(load.file);
+    load.error.frames.forEach((frame) => (frame.file = rename(frame.file)));
+  }
+}

@@ -1,0 +1,95 @@
+import { diagnoseTestRun } from "../diagnosis/diagnose-test-run.js";
+import { analyzePython, type PythonAnalysisResult } from "../languages/python/analyze-python.js";
+import { runPytest } from "../languages/python/run-pytest.js";
+import { failed, type Layer, type LayerOutcome } from "./layer.js";
+import { passingSummary } from "./passing-summary.js";
+import { toLocation } from "./to-location.js";
+import type { ValidationContext } from "./validation-context.js";
+
+/** The layers for a Python task: one analysis process answers syntax, imports and network. */
+export function pythonLayers(context: ValidationContext): Layer[] {
+  const { files, input } = context;
+  const allFiles = { ...files.program, ...files.tests };
+  const programPaths = Object.keys(files.program).filter((path) => path.endsWith(".py"));
+  const testPaths = Object.keys(files.tests);
+  let analysis: Promise<PythonAnalysisResult> | undefined;
+  const analyze = () =>
+    (analysis ??= analyzePython(context.sandbox, { files: allFiles, program: programPaths, tests: testPaths }));
+
+  return [
+    {
+      name: "syntax",
+      async run(): Promise<LayerOutcome> {
+        const result = await analyze();
+        if (!result.ok) return { status: "skipped", reason: result.reason };
+        const problem = result.analysis.syntax[0];
+        if (!problem) return { status: "pass" };
+        const location = toLocation(problem);
+        const message = `${problem.type}: ${problem.message}`;
+        if (Object.hasOwn(files.tests, problem.file)) {
+          return failed(files, {
+            errorType: "test_error",
+            summary: `the test file ${problem.file} has a syntax error (the tests' fault, not the program's): ${problem.message} at line ${problem.line}`,
+            message,
+            location,
+          });
+        }
+        return failed(files, {
+          errorType: "syntax",
+          summary: `${message} at ${problem.file}:${problem.line}`,
+          message,
+          location,
+        });
+      },
+    },
+    {
+      name: "imports",
+      async run(): Promise<LayerOutcome> {
+        const result = await analyze();
+        if (!result.ok) return { status: "skipped", reason: result.reason };
+        const missing = result.analysis.imports.find((use) => use.resolved === "missing");
+        if (!missing) return { status: "pass" };
+        const who = Object.hasOwn(files.tests, missing.file) ? "the tests import" : "imports";
+        return failed(files, {
+          errorType: "dependency",
+          summary: `${missing.file} ${who} module '${missing.module}', which is neither installed nor a file of the task`,
+          message: `ModuleNotFoundError: No module named '${missing.module}'`,
+          location: toLocation(missing),
+        });
+      },
+    },
+    {
+      name: "network",
+      async run(): Promise<LayerOutcome> {
+        if (input.allowNetwork) return { status: "skipped", reason: "the task allows network access" };
+        const result = await analyze();
+        if (!result.ok) return { status: "skipped", reason: result.reason };
+        const use = result.analysis.network[0];
+        if (!use) return { status: "pass" };
+        return failed(files, {
+          errorType: "network",
+          summary: `${use.file}:${use.line} uses the network (${use.what}), which the task does not allow`,
+          message: `network access through ${use.what} is not allowed`,
+          location: toLocation(use),
+        });
+      },
+    },
+    {
+      name: "tests",
+      async run(): Promise<LayerOutcome> {
+        if (testPaths.length === 0) return { status: "skipped", reason: "no tests given" };
+        const { run } = await runPytest(context.sandbox, {
+          files: allFiles,
+          testFiles: testPaths.filter((path) => path.endsWith(".py")),
+          timeoutMs: context.timeoutMs,
+          perTestTimeoutMs: context.perTestTimeoutMs,
+          memoryMb: context.memoryMb,
+          allowNetwork: input.allowNetwork,
+        });
+        const diagnosis = diagnoseTestRun(run, files, "python");
+        if (diagnosis) return { status: "fail", diagnosis };
+        return { status: "pass", tests: passingSummary(run) };
+      },
+    },
+  ];
+}

@@ -1,0 +1,32 @@
+import type { Language } from "../shared/language.js";
+import type { Sandbox } from "../shared/sandbox.js";
+import type { SourceFile } from "../shared/task.js";
+
+/** One program to validate, with its tests and the task's other files. */
+export interface ValidateInput {
+  language: Language;
+  /** Program file name, e.g. `median.py`. */
+  entry: string;
+  /** Content of the entry file. */
+  code: string;
+  /** Test files, copied verbatim next to the program. */
+  tests: SourceFile[];
+  /** Other task files (helpers, fixtures). */
+  support?: SourceFile[];
+  allowNetwork?: boolean;
+  /** Run the types layer; default true for TypeScript, false otherwise. */
+  typeCheck?: boolean;
+  /** Lint signatures already present in the draft: not blamed on a repair. */
+  baselineLint?: string[];
+}
+
+export interface ValidateOptions {
+  sandbox: Sandbox;
+  /** Limit for the whole test run (default 60 s). */
+  timeoutMs?: number;
+  /** Limit for one test (default 5 s), so one infinite loop does not hide the other results. */
+  perTestTimeoutMs?: number;
+  /** Memory limit of the test run in MiB (default 512). */
+  memoryMb?: number;
+  signal?: AbortSignal;
+}

@@ -1,0 +1,128 @@
+import { makeDiagnosis } from "../diagnosis/make-diagnosis.js";
+import type { Diagnosis } from "../diagnosis/diagnosis.js";
+import type { TaskFiles } from "../diagnosis/task-files.js";
+import type { CheckResult, LayerReport, Stage } from "../shared/check-result.js";
+import type { ExecSpec, Sandbox } from "../shared/sandbox.js";
+import { javascriptLayers } from "./javascript-layers.js";
+import type { Layer, LayerName, LayerOutcome } from "./layer.js";
+import { pythonLayers } from "./python-layers.js";
+import type { ValidateInput, ValidateOptions } from "./validate-input.js";
+import type { ValidationContext } from "./validation-context.js";
+
+export type { ValidateInput, ValidateOptions } from "./validate-input.js";
+
+/** The layers in the order they run: cheapest first. */
+export const LAYER_ORDER: readonly LayerName[] = ["syntax", "imports", "network", "lint", "types", "tests"];
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_PER_TEST_TIMEOUT_MS = 5_000;
+const DEFAULT_MEMORY_MB = 512;
+
+/**
+ * Layered validation and diagnosis of one program: syntax, imports, network, lint, types,
+ * tests, cheapest first, stopping at the first layer that fails. Every execution goes
+ * through `options.sandbox`. Never throws for a bad program; the verdict is in the result.
+ */
+export async function validate(input: ValidateInput, options: ValidateOptions): Promise<CheckResult> {
+  let executions = 0;
+  const sandbox: Sandbox = {
+    run(spec: ExecSpec) {
+      executions++;
+      return options.sandbox.run(spec);
+    },
+    close: () => options.sandbox.close(),
+  };
+  const files: TaskFiles = {
+    program: Object.fromEntries([[input.entry, input.code], ...(input.support ?? []).map((file) => [file.path, file.content])]),
+    tests: Object.fromEntries(input.tests.map((file) => [file.path, file.content])),
+  };
+  const context: ValidationContext = {
+    input,
+    files,
+    sandbox,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    perTestTimeoutMs: options.perTestTimeoutMs ?? DEFAULT_PER_TEST_TIMEOUT_MS,
+    memoryMb: options.memoryMb ?? DEFAULT_MEMORY_MB,
+    lintSignatures: [],
+  };
+
+  const badInput = checkInputText(input, files);
+  const layers: Layer[] = badInput
+    ? [{ name: "syntax", run: async () => ({ status: "fail", diagnosis: badInput }) }]
+    : input.language === "python"
+      ? pythonLayers(context)
+      : javascriptLayers(context);
+
+  const reports: LayerReport[] = [];
+  let failure: { stage: LayerName; diagnosis: Diagnosis } | undefined;
+  let tests: CheckResult["tests"];
+  for (const name of LAYER_ORDER) {
+    const layer = layers.find((candidate) => candidate.name === name);
+    if (failure || !layer) {
+      reports.push({ name, status: "skipped", durationMs: 0, reason: failure ? `stopped at ${failure.stage}` : "not available for this language" });
+      continue;
+    }
+    options.signal?.throwIfAborted();
+    const started = performance.now();
+    const outcome: LayerOutcome = await layer.run();
+    const report: LayerReport = { name, status: outcome.status, durationMs: Math.round(performance.now() - started) };
+    if (outcome.status === "skipped") report.reason = outcome.reason;
+    if (outcome.status === "pass" && outcome.reason) report.reason = outcome.reason;
+    if (outcome.status === "pass" && outcome.tests) tests = outcome.tests;
+    if (outcome.status === "fail") failure = { stage: name, diagnosis: outcome.diagnosis };
+    reports.push(report);
+  }
+
+  const result: CheckResult = failure
+    ? {
+        passed: false,
+        stage: failure.stage as Stage,
+        errorType: failure.diagnosis.errorType,
+        summary: failure.diagnosis.summary,
+        layers: reports,
+        signature: failure.diagnosis.signature,
+        message: failure.diagnosis.message,
+        executions,
+      }
+    : { passed: true, stage: "ok", summary: passedSummary(tests, reports), layers: reports, executions };
+  if (failure?.diagnosis.location) result.location = failure.diagnosis.location;
+  if (failure?.diagnosis.context) result.context = failure.diagnosis.context;
+  const testSummary = failure?.diagnosis.tests ?? tests;
+  if (testSummary) result.tests = testSummary;
+  if (context.lintSignatures.length > 0) result.lintSignatures = context.lintSignatures;
+  return result;
+}
+
+/** Input no parser should see: nothing at all, or bytes that are not text. */
+function checkInputText(input: ValidateInput, files: TaskFiles): Diagnosis | undefined {
+  if (input.code.trim() === "") {
+    return makeDiagnosis(files, {
+      errorType: "empty",
+      summary: `${input.entry} is empty: there is no program to check`,
+      message: "empty program",
+      location: { file: input.entry, line: 1 },
+    });
+  }
+  if (isBinary(input.code)) {
+    return makeDiagnosis(files, {
+      errorType: "syntax",
+      summary: `${input.entry} is not text (binary content): it cannot be a ${input.language} program`,
+      message: "binary file",
+      location: { file: input.entry, line: 1 },
+    });
+  }
+  return undefined;
+}
+
+/** NUL bytes or many replacement characters (bytes that were not UTF-8) mean a binary file. */
+function isBinary(text: string): boolean {
+  if (text.includes("\u0000")) return true;
+  const replaced = text.match(/\uFFFD/g)?.length ?? 0;
+  return replaced > 0 && replaced / text.length > 0.05;
+}
+
+function passedSummary(tests: CheckResult["tests"], reports: LayerReport[]): string {
+  const ran = reports.filter((report) => report.status === "pass").map((report) => report.name);
+  if (tests) return `all ${tests.passed} test${tests.passed === 1 ? "" : "s"} passed (${ran.join(", ")})`;
+  return `passed ${ran.join(", ")}; no tests were run`;
+}
