@@ -47,8 +47,9 @@ const PRICES: Record<string, Price> = {
 const FREE: Price = { inputPerMTok: 0, outputPerMTok: 0 };
 
 /**
- * The price of a model, by its name (`gpt-4o`) or its spec (`openai:gpt-4o`). Overrides win
- * over the table, also by longest prefix. Local models (`ollama:`, `llama:`, `offline`) cost 0.
+ * The price of a model, by its name (`gpt-4o`) or its spec (`openai:gpt-4o`): the entry with
+ * the longest matching prefix, overrides and table together (overrides win ties; an override
+ * keyed by a spec, `openai:gpt-4o`, wins outright). Local models (`ollama:`, `llama:`, `offline`) cost 0.
  * Undefined for a model nobody priced: the caller decides (a cost budget cannot be checked).
  */
 export function priceOf(model: string, overrides: Record<string, Price> = {}): Price | undefined {
@@ -56,7 +57,10 @@ export function priceOf(model: string, overrides: Record<string, Price> = {}): P
   const provider = colon === -1 ? "" : model.slice(0, colon);
   if (model === "offline" || provider === "ollama" || provider === "llama") return FREE;
   const name = provider === "openai" || provider === "anthropic" ? model.slice(colon + 1) : model;
-  return longestPrefix(overrides, model) ?? longestPrefix(overrides, name) ?? longestPrefix(PRICES, name);
+  const bySpec = name === model ? undefined : longestPrefix(overrides, model);
+  // Overrides and the table compete by prefix length, so overriding `gpt-4o` leaves
+  // `gpt-4o-mini` alone.
+  return bySpec ?? longestPrefix({ ...PRICES, ...overrides }, name);
 }
 
 /** Cost in USD of a call's usage; 0 when the model is not priced. */

@@ -11,6 +11,8 @@ export function parseRetryAfter(
   const value = headers.retryAfter?.trim();
   if (!value) return undefined;
   if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
+  // HTTP dates name the day and month; Date.parse would also take "-3" as a year.
+  if (!/[a-z]/i.test(value)) return undefined;
   const date = Date.parse(value);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);

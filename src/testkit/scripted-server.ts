@@ -274,7 +274,9 @@ function streamAnthropic(
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: { input_tokens: usage?.input ?? 0, output_tokens: 1 },
+        // Anthropic sends a token or so here and the total in message_delta; LangChain adds the
+        // two, so 0 here keeps the scripted total exact.
+        usage: { input_tokens: usage?.input ?? 0, output_tokens: 0 },
       },
     }),
   );
