@@ -9,7 +9,9 @@ export type RunReason =
   | "budget_time"
   | "rejected"
   | "no_model"
-  | "error";
+  | "error"
+  /** Paused and resumable with `mend resume`: a pending approval, or stopped by a signal (exit 130). */
+  | "interrupted";
 
 export interface RunUsage {
   modelCalls: number;
@@ -35,4 +37,6 @@ export interface RunResult {
   runDir: string;
   /** Human-readable explanation when the run did not pass (e.g. how to configure a model). */
   message?: string;
+  /** What a paused run waits for (with reason `interrupted`): `approval` of its verified code. */
+  pending?: "approval";
 }

@@ -1,0 +1,35 @@
+import type { RunEvent } from "../runs/run-event.js";
+import type { RunFolder } from "../runs/run-folder.js";
+import type { Sandbox } from "../shared/sandbox.js";
+import type { Task } from "../shared/task.js";
+import type { ModelClient, Repairer, Validator } from "./collaborators.js";
+
+/** The hard limits of one run. */
+export interface RunLimits {
+  maxAttempts: number;
+  budget: { tokens?: number; usd?: number; seconds?: number };
+  /** Ask a person (LangGraph `interrupt()`) before finishing with verified code. */
+  approve: boolean;
+  /** Where the verified code is written when the run passes (`mend repair --write`). */
+  writeTo?: string;
+}
+
+/** What every node of one run's graph works with; fixed for the run, never checkpointed. */
+export interface AgentDeps {
+  runId: string;
+  task: Task;
+  limits: RunLimits;
+  /** `null` with the `offline` model: only the draft and the offline engine. */
+  model: ModelClient | null;
+  validator: Validator;
+  /** `null` disables the offline engine. */
+  repairer: Repairer | null;
+  sandbox: Sandbox;
+  folder: RunFolder;
+  emit(event: RunEvent): void;
+  /** Wall-clock time the run has used, earlier sessions included. */
+  elapsedMs(): number;
+  /** Time the offline engine may search per failing attempt. */
+  offlineBudgetMs: number;
+  signal?: AbortSignal;
+}

@@ -1,0 +1,67 @@
+import type { CheckResult } from "../shared/check-result.js";
+import type { Language } from "../shared/language.js";
+import type { Sandbox } from "../shared/sandbox.js";
+import type { SourceFile } from "../shared/task.js";
+
+/**
+ * The loop's collaborators, typed by what the loop needs of them. The defaults are the
+ * layered validator, the offline repair engine and the models module; tests and the
+ * bench pass their own.
+ */
+
+export interface ValidationRequest {
+  language: Language;
+  entry: string;
+  code: string;
+  tests: SourceFile[];
+  support?: SourceFile[];
+  allowNetwork?: boolean;
+  typeCheck?: boolean;
+}
+
+export type Validator = (
+  input: ValidationRequest,
+  options: { sandbox: Sandbox; signal?: AbortSignal },
+) => Promise<CheckResult>;
+
+export interface OfflineRepairRequest extends ValidationRequest {
+  /** The failing validation of `code`. */
+  check: CheckResult;
+}
+
+export type OfflineRepairResult =
+  | { status: "fixed"; code: string; diff: string; candidatesRun: number; durationMs: number; check: CheckResult }
+  | { status: "not_fixed"; candidatesRun: number; durationMs: number; reason: string };
+
+export type Repairer = (
+  input: OfflineRepairRequest,
+  options: { sandbox: Sandbox; timeBudgetMs?: number; signal?: AbortSignal },
+) => Promise<OfflineRepairResult>;
+
+/** A chat message as the prompts build it. */
+export interface PromptMessage {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+export interface ModelReply {
+  text: string;
+  usage: { input: number; output: number };
+  costUsd: number;
+  retries: number;
+  durationMs: number;
+}
+
+/** One configured language model, with retries and pricing already applied. */
+export interface ModelClient {
+  /** The spec or label it was made from, e.g. `openai:gpt-4o-mini`. */
+  readonly name: string;
+  call(
+    messages: PromptMessage[],
+    options: {
+      temperature?: number;
+      signal?: AbortSignal;
+      onRetry?: (info: { retry: number; reason: string; waitMs?: number }) => void;
+    },
+  ): Promise<ModelReply>;
+}

@@ -1,0 +1,213 @@
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import { UsageError } from "../errors/usage-error.js";
+import { createChatModel } from "../models/create-chat-model.js";
+import { formatModelSpec, parseModelSpec } from "../models/model-spec.js";
+import { loadPriceOverrides } from "../models/pricing.js";
+import { createRunId } from "../runs/create-run-id.js";
+import type { RunEvent } from "../runs/run-event.js";
+import { RunFolder } from "../runs/run-folder.js";
+import type { RunMeta } from "../runs/run-meta.js";
+import { createSandbox } from "../sandbox/create-sandbox.js";
+import type { RunResult } from "../shared/run-result.js";
+import type { Sandbox } from "../shared/sandbox.js";
+import type { Task } from "../shared/task.js";
+import { validate } from "../validation/validate.js";
+import type { ModelClient, Repairer, Validator } from "./collaborators.js";
+import { createModelClient } from "./model-client.js";
+import { runSession, type SessionSetup } from "./run-session.js";
+
+/** Options of `createAgent`; every one has a default that suits the CLI. */
+export interface AgentOptions {
+  /**
+   * A LangChain chat model, or a model spec (`openai:gpt-4o-mini`, `offline`, ...).
+   * Default: the `MEND_MODEL` environment variable, else `offline`.
+   */
+  model?: BaseChatModel | string;
+  /** Base URL of an OpenAI-compatible server, for `openai:` specs. */
+  baseUrl?: string;
+  /** Default: `createSandbox()`, closed by `close()`. */
+  sandbox?: Sandbox;
+  /** Default: the layered `validate`. */
+  validator?: Validator;
+  /** The offline repair engine tried first on a failing program; `null` turns it off. */
+  repairer?: Repairer | null;
+  /** Default: one SQLite database per run, `<runDir>/checkpoints.sqlite`. */
+  checkpointer?: BaseCheckpointSaver;
+  /** Where run folders go. Default `.mend/runs`. */
+  runsDir?: string;
+  /** Attempts (validated programs) before giving up. Default 5. */
+  maxAttempts?: number;
+  budget?: { tokens?: number; usd?: number; seconds?: number };
+  /** Pause for a person's approval (LangGraph `interrupt()`) before finishing. */
+  approve?: boolean;
+  /** Time the offline engine may search per failing program. Default 10 s. */
+  offlineBudgetMs?: number;
+  /** Every run event, as it happens (also written to the run's `events.jsonl`). */
+  onEvent?: (event: RunEvent) => void;
+  /** Environment for model settings and API keys. Default `process.env`. */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RunOptions {
+  /** Write the verified code to this file when the run passes (after approval, with `approve`). */
+  writeTo?: string;
+  /** Recorded in the run folder; `repair` for a draft-repair job. Default `run`. */
+  command?: "run" | "repair";
+  signal?: AbortSignal;
+  onEvent?: (event: RunEvent) => void;
+}
+
+export interface ResumeOptions {
+  /** The answer to a pending approval: `true` approves, `false` rejects. */
+  approve?: boolean;
+  /** Raise (or lower) the attempt cap for the rest of the run. */
+  maxAttempts?: number;
+  signal?: AbortSignal;
+  onEvent?: (event: RunEvent) => void;
+}
+
+/** The self-correcting loop, ready to run tasks. */
+export interface Agent {
+  /** Runs a task until verified or stopped; resolves with the SPEC run result. */
+  run(task: Task, options?: RunOptions): Promise<RunResult>;
+  /** Continues a stopped, interrupted or crashed run (by id or folder) from its last checkpoint. */
+  resume(runId: string, options?: ResumeOptions): Promise<RunResult>;
+  /** `run` as a stream of run events; the generator's return value is the result. */
+  stream(task: Task, options?: RunOptions): AsyncGenerator<RunEvent, RunResult>;
+  /** Releases the sandbox it created. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_ATTEMPTS = 5;
+const DEFAULT_OFFLINE_BUDGET_MS = 10_000;
+
+/** Creates the agent: `import { createAgent } from "mendloop"`. */
+export function createAgent(options: AgentOptions = {}): Agent {
+  const env = options.env ?? process.env;
+  const runsDir = options.runsDir ?? ".mend/runs";
+  let sandbox: Sandbox | undefined = options.sandbox;
+  const ownsSandbox = options.sandbox === undefined;
+  const sandboxOf = () => (sandbox ??= createSandbox());
+
+  const setup = async (
+    folder: RunFolder,
+    meta: RunMeta,
+    model: ModelClient | null,
+    mode: SessionSetup["mode"],
+    extra: { signal?: AbortSignal; onEvent?: (event: RunEvent) => void },
+  ): Promise<RunResult> =>
+    runSession({
+      folder,
+      meta,
+      model,
+      validator: options.validator ?? validate,
+      repairer: options.repairer === undefined ? null : options.repairer,
+      sandbox: sandboxOf(),
+      ...(options.checkpointer ? { checkpointer: options.checkpointer } : {}),
+      offlineBudgetMs: options.offlineBudgetMs ?? DEFAULT_OFFLINE_BUDGET_MS,
+      onEvent: (event) => {
+        options.onEvent?.(event);
+        extra.onEvent?.(event);
+      },
+      ...(extra.signal ? { signal: extra.signal } : {}),
+      mode,
+    });
+
+  const agent: Agent = {
+    async run(task, runOptions = {}) {
+      const { client, label } = await resolveModel(options.model ?? env.MEND_MODEL, options.baseUrl, env);
+      const runId = createRunId();
+      const meta: RunMeta = {
+        schemaVersion: 1,
+        runId,
+        createdAt: new Date().toISOString(),
+        command: runOptions.command ?? "run",
+        task,
+        model: label,
+        ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+        maxAttempts: positive(options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, "max attempts"),
+        budget: options.budget ?? {},
+        approve: options.approve ?? false,
+        ...(runOptions.writeTo ? { writeTo: runOptions.writeTo } : {}),
+        elapsedMs: 0,
+      };
+      const folder = RunFolder.create(runsDir, meta);
+      return setup(folder, meta, client, { kind: "start" }, runOptions);
+    },
+
+    async resume(runId, resumeOptions = {}) {
+      const folder = RunFolder.open(runsDir, runId);
+      const meta = folder.readMeta();
+      if (resumeOptions.maxAttempts !== undefined) meta.maxAttempts = positive(resumeOptions.maxAttempts, "max attempts");
+      const given = options.model ?? (meta.model.startsWith("custom:") ? undefined : meta.model);
+      if (given === undefined) {
+        throw new UsageError(`run ${meta.runId} used a model passed in code (${meta.model}): pass it to createAgent again`, {
+          code: "model_missing",
+        });
+      }
+      const { client } = await resolveModel(given, options.baseUrl ?? meta.baseUrl, env);
+      const mode: SessionSetup["mode"] = {
+        kind: "resume",
+        ...(resumeOptions.approve !== undefined ? { approve: resumeOptions.approve } : {}),
+      };
+      return setup(folder, meta, client, mode, resumeOptions);
+    },
+
+    async *stream(task, runOptions = {}) {
+      const queue: RunEvent[] = [];
+      let wake: (() => void) | undefined;
+      let settled = false;
+      const running = agent
+        .run(task, {
+          ...runOptions,
+          onEvent: (event) => {
+            runOptions.onEvent?.(event);
+            queue.push(event);
+            wake?.();
+          },
+        })
+        .finally(() => {
+          settled = true;
+          wake?.();
+        });
+      // Handled here so a failure is not reported as unhandled while events are drained;
+      // it is still thrown by the `await` below.
+      running.catch(() => undefined);
+      for (;;) {
+        while (queue.length > 0) yield queue.shift() as RunEvent;
+        if (settled) break;
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+      }
+      return await running;
+    },
+
+    async close() {
+      if (ownsSandbox && sandbox) await sandbox.close();
+      sandbox = undefined;
+    },
+  };
+  return agent;
+}
+
+async function resolveModel(
+  model: BaseChatModel | string | undefined,
+  baseUrl: string | undefined,
+  env: NodeJS.ProcessEnv,
+): Promise<{ client: ModelClient | null; label: string }> {
+  const prices = loadPriceOverrides(env);
+  if (typeof model === "object") {
+    const label = `custom:${model._llmType()}`;
+    return { client: createModelClient(model, label, prices), label };
+  }
+  const spec = parseModelSpec(model);
+  const label = formatModelSpec(spec);
+  const chat = await createChatModel(spec, { ...(baseUrl ? { baseUrl } : {}), env });
+  return { client: chat ? createModelClient(chat, label, prices) : null, label };
+}
+
+function positive(value: number, what: string): number {
+  if (!Number.isInteger(value) || value < 1) throw new UsageError(`${what} must be a whole number of at least 1, got ${value}`);
+  return value;
+}

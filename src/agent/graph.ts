@@ -1,0 +1,61 @@
+import { type BaseCheckpointSaver, END, START, StateGraph } from "@langchain/langgraph";
+import type { AgentDeps } from "./agent-deps.js";
+import { analyzeNode } from "./nodes/analyze.js";
+import { approveNode } from "./nodes/approve.js";
+import { diagnoseNode } from "./nodes/diagnose.js";
+import { finishNode } from "./nodes/finish.js";
+import { generateNode } from "./nodes/generate.js";
+import { giveUpNode } from "./nodes/give-up.js";
+import { offlineRepairNode } from "./nodes/offline-repair.js";
+import { repairNode } from "./nodes/repair.js";
+import { validateNode } from "./nodes/validate.js";
+import {
+  afterAnalyze,
+  afterApprove,
+  afterDiagnose,
+  afterGenerate,
+  afterOfflineRepair,
+  afterRepair,
+  afterValidate,
+} from "./routing.js";
+import { AgentState } from "./state.js";
+import { tracedNode, tracedRoute } from "./traced.js";
+
+/** The self-correcting loop as a LangGraph StateGraph: nodes and edges only. */
+export function buildAgentGraph(deps: AgentDeps, checkpointer: BaseCheckpointSaver) {
+  return new StateGraph(AgentState)
+    .addNode("generate", tracedNode("generate", generateNode(deps), deps))
+    .addNode("validate", tracedNode("validate", validateNode(deps), deps))
+    .addNode("diagnose", tracedNode("diagnose", diagnoseNode(deps), deps))
+    .addNode("offline_repair", tracedNode("offline_repair", offlineRepairNode(deps), deps))
+    .addNode("analyze", tracedNode("analyze", analyzeNode(deps), deps))
+    .addNode("repair", tracedNode("repair", repairNode(deps), deps))
+    .addNode("approve", tracedNode("approve", approveNode(deps), deps))
+    .addNode("finish", tracedNode("finish", finishNode(deps), deps))
+    .addNode("give_up", tracedNode("give_up", giveUpNode(deps), deps))
+    .addEdge(START, "generate")
+    .addConditionalEdges("generate", tracedRoute("generate", afterGenerate, deps), ["validate", "give_up"])
+    .addConditionalEdges("validate", tracedRoute("validate", afterValidate, deps), ["diagnose", "approve", "finish"])
+    .addConditionalEdges("diagnose", tracedRoute("diagnose", afterDiagnose, deps), [
+      "offline_repair",
+      "analyze",
+      "repair",
+      "generate",
+      "give_up",
+    ])
+    .addConditionalEdges("offline_repair", tracedRoute("offline_repair", afterOfflineRepair, deps), [
+      "validate",
+      "analyze",
+      "repair",
+      "generate",
+      "give_up",
+    ])
+    .addConditionalEdges("analyze", tracedRoute("analyze", afterAnalyze, deps), ["repair", "give_up"])
+    .addConditionalEdges("repair", tracedRoute("repair", afterRepair, deps), ["validate", "give_up"])
+    .addConditionalEdges("approve", tracedRoute("approve", afterApprove, deps), ["finish", "give_up"])
+    .addEdge("finish", END)
+    .addEdge("give_up", END)
+    .compile({ checkpointer });
+}
+
+export type AgentGraph = ReturnType<typeof buildAgentGraph>;

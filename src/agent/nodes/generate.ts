@@ -1,0 +1,51 @@
+import { extractCode } from "../../models/extract-code.js";
+import type { AgentDeps } from "../agent-deps.js";
+import { askModel } from "../ask-model.js";
+import { generatePrompt } from "../prompts/generate-prompt.js";
+import { attemptLine } from "../prompts/prompt-sections.js";
+import type { AgentStateValue, AgentUpdate } from "../state.js";
+import { noModelMessage } from "../stop-reason.js";
+import { temperatureFor } from "../strategy.js";
+
+/**
+ * Produces the first candidate (the draft when there is one, else the model's program from
+ * the requirement) and, under the `fresh` strategy, a new program from the requirement with a
+ * short summary of what failed instead of the whole history.
+ */
+export function generateNode(deps: AgentDeps) {
+  return async (state: AgentStateValue): Promise<AgentUpdate> => {
+    const { task } = deps;
+    if (state.attempts === 0 && task.draft !== undefined) {
+      return { candidate: { code: task.draft, source: "draft", strategy: "draft", produceMs: 0 } };
+    }
+    if (deps.model === null) return { reason: "no_model", message: noModelMessage(task.draft !== undefined) };
+
+    const fresh = state.strategy === "fresh";
+    const failedSummary = fresh
+      ? [...state.older, ...state.recent.map((attempt) => attemptLine(attempt.n, attempt.strategy, attempt.diagnosis))]
+      : undefined;
+    const messages = generatePrompt({ task, failedSummary, avoid: fresh ? state.avoid.map((entry) => entry.line) : undefined });
+    const temperature = temperatureFor(state.modelFailures);
+    const asked = await askModel(deps, deps.model, "generate", messages, temperature);
+    if (!asked.ok) return { reason: "error", message: asked.message };
+
+    const extracted = extractCode(asked.reply.text, task.language);
+    return {
+      usage: asked.usage,
+      candidate: {
+        code: extracted.code,
+        source: "model",
+        strategy: fresh ? "fresh" : "generate",
+        tokens: asked.reply.usage,
+        produceMs: asked.reply.durationMs,
+        model: {
+          messages,
+          reply: asked.reply.text,
+          retries: asked.reply.retries,
+          temperature,
+          extraction: extracted.truncated ? `${extracted.method} (truncated)` : extracted.method,
+        },
+      },
+    };
+  };
+}

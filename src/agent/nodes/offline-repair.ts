@@ -1,0 +1,57 @@
+import type { AgentDeps } from "../agent-deps.js";
+import { codeKey } from "../code-key.js";
+import type { OfflineRepairResult } from "../collaborators.js";
+import type { AgentStateValue, AgentUpdate } from "../state.js";
+
+/**
+ * The first fixer tried on a failing program: the offline search engine, with no model and
+ * no tokens. It runs once per distinct program; a fix it finds is validated like any other
+ * candidate. A fault inside the engine is logged and the loop goes on to the model.
+ */
+export function offlineRepairNode(deps: AgentDeps) {
+  return async (state: AgentStateValue): Promise<AgentUpdate> => {
+    const { code, check } = state;
+    if (code === null || !check || !deps.repairer) return { offlineTriedOn: code === null ? null : codeKey(code) };
+    const { task } = deps;
+    let result: OfflineRepairResult;
+    try {
+      result = await deps.repairer(
+        {
+          language: task.language,
+          entry: task.entry,
+          code,
+          tests: task.tests,
+          check,
+          ...(task.support ? { support: task.support } : {}),
+          ...(task.allowNetwork !== undefined ? { allowNetwork: task.allowNetwork } : {}),
+          ...(task.typeCheck !== undefined ? { typeCheck: task.typeCheck } : {}),
+        },
+        { sandbox: deps.sandbox, timeBudgetMs: deps.offlineBudgetMs, signal: deps.signal },
+      );
+    } catch (error) {
+      deps.signal?.throwIfAborted();
+      const reason = `offline engine failed: ${error instanceof Error ? error.message : String(error)}`;
+      deps.emit({ type: "offline_repair", status: "skipped", candidatesRun: 0, durationMs: 0, reason });
+      return { offlineTriedOn: codeKey(code) };
+    }
+    deps.emit({
+      type: "offline_repair",
+      status: result.status,
+      candidatesRun: result.candidatesRun,
+      durationMs: result.durationMs,
+      ...(result.status === "not_fixed" ? { reason: result.reason } : {}),
+    });
+    const spent = { offlineTriedOn: codeKey(code), usage: { executions: result.candidatesRun } };
+    if (result.status !== "fixed") return spent;
+    return {
+      ...spent,
+      candidate: {
+        code: result.code,
+        source: "offline",
+        strategy: "offline",
+        produceMs: result.durationMs,
+        offline: { diff: result.diff, candidatesRun: result.candidatesRun },
+      },
+    };
+  };
+}

@@ -1,0 +1,49 @@
+import { extractCode } from "../../models/extract-code.js";
+import type { AgentDeps } from "../agent-deps.js";
+import { askModel } from "../ask-model.js";
+import { repairPrompt } from "../prompts/repair-prompt.js";
+import type { AgentStateValue, AgentUpdate } from "../state.js";
+import { temperatureFor } from "../strategy.js";
+
+/** The model-driven fix: the current code, its diagnosis and the bounded history, in one prompt. */
+export function repairNode(deps: AgentDeps) {
+  return async (state: AgentStateValue): Promise<AgentUpdate> => {
+    const { code, diagnosis } = state;
+    if (deps.model === null || code === null || !diagnosis) throw new Error("repair reached without a model or a diagnosis");
+    const { task } = deps;
+    const messages = repairPrompt({
+      task,
+      code,
+      diagnosis,
+      recent: state.recent,
+      older: state.older,
+      avoid: state.avoid.map((entry) => entry.line),
+      ...(state.analysis ? { plan: state.analysis.text } : {}),
+      ...(state.analysis?.suspicious ? { suspicious: state.analysis.suspicious } : {}),
+    });
+    const temperature = temperatureFor(state.modelFailures);
+    const asked = await askModel(deps, deps.model, "repair", messages, temperature);
+    if (!asked.ok) return { reason: "error", message: asked.message };
+
+    const extracted = extractCode(asked.reply.text, task.language);
+    const planned = state.analysis?.tokens ?? { input: 0, output: 0 };
+    return {
+      usage: asked.usage,
+      analysis: null,
+      candidate: {
+        code: extracted.code,
+        source: "model",
+        strategy: state.strategy,
+        tokens: { input: asked.reply.usage.input + planned.input, output: asked.reply.usage.output + planned.output },
+        produceMs: asked.reply.durationMs,
+        model: {
+          messages,
+          reply: asked.reply.text,
+          retries: asked.reply.retries,
+          temperature,
+          extraction: extracted.truncated ? `${extracted.method} (truncated)` : extracted.method,
+        },
+      },
+    };
+  };
+}

@@ -1,0 +1,74 @@
+import type { AttemptRecord } from "../../shared/attempt.js";
+import type { CheckResult } from "../../shared/check-result.js";
+import type { AgentDeps } from "../agent-deps.js";
+import { betterAttempt, toBestAttempt } from "../best-attempt.js";
+import type { AgentStateValue, AgentUpdate, Candidate } from "../state.js";
+
+/**
+ * Validates the candidate in the sandbox and records it as an attempt: this is the one
+ * place the attempt counter moves, and the attempt's file is written before the step ends,
+ * so a crash after it loses nothing.
+ */
+export function validateNode(deps: AgentDeps) {
+  return async (state: AgentStateValue): Promise<AgentUpdate> => {
+    const candidate = state.candidate;
+    if (!candidate) throw new Error("validate reached without a candidate");
+    const { task } = deps;
+    const started = Date.now();
+    const check = await deps.validator(
+      {
+        language: task.language,
+        entry: task.entry,
+        code: candidate.code,
+        tests: task.tests,
+        ...(task.support ? { support: task.support } : {}),
+        ...(task.allowNetwork !== undefined ? { allowNetwork: task.allowNetwork } : {}),
+        ...(task.typeCheck !== undefined ? { typeCheck: task.typeCheck } : {}),
+      },
+      { sandbox: deps.sandbox, signal: deps.signal },
+    );
+    const n = state.attempts + 1;
+    const record = attemptRecord(n, candidate, check, candidate.produceMs + (Date.now() - started));
+    deps.folder.writeAttempt({
+      schemaVersion: 1,
+      record,
+      code: candidate.code,
+      check,
+      ...(candidate.model ? { model: candidate.model } : {}),
+      ...(candidate.offline ? { offline: candidate.offline } : {}),
+    });
+    deps.emit({
+      type: "attempt",
+      record,
+      ...(check.signature ? { signature: check.signature } : {}),
+      counters: { ...state.usage, executions: state.usage.executions + check.executions, attempts: n },
+    });
+    return {
+      attempts: n,
+      code: candidate.code,
+      check,
+      candidate: null,
+      diagnosis: null,
+      best: betterAttempt(state.best, toBestAttempt(n, candidate.code, check)),
+      usage: { executions: check.executions },
+    };
+  };
+}
+
+function attemptRecord(n: number, candidate: Candidate, check: CheckResult, durationMs: number): AttemptRecord {
+  const record: AttemptRecord = {
+    n,
+    source: candidate.source,
+    strategy: candidate.strategy,
+    stage: check.stage,
+    summary: check.summary,
+    durationMs,
+  };
+  if (check.errorType && !check.passed) record.errorType = check.errorType;
+  if (check.tests) {
+    record.testsPassed = check.tests.passed;
+    record.testsTotal = check.tests.passed + check.tests.failed + check.tests.errors;
+  }
+  if (candidate.tokens) record.tokens = candidate.tokens;
+  return record;
+}

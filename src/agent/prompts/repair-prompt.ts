@@ -1,0 +1,56 @@
+import type { Diagnosis } from "../../diagnosis/diagnosis.js";
+import type { Task } from "../../shared/task.js";
+import type { PromptMessage } from "../collaborators.js";
+import type { RecentAttempt } from "../state.js";
+import {
+  avoidSection,
+  codeSection,
+  diagnosisSection,
+  historySection,
+  joinSections,
+  requirementSection,
+  testsSection,
+} from "./prompt-sections.js";
+import { systemPrompt } from "./system-prompt.js";
+
+export interface RepairPromptInput {
+  task: Task;
+  code: string;
+  diagnosis: Diagnosis;
+  /** The last two attempts in full (the current one included). */
+  recent: readonly RecentAttempt[];
+  /** Older attempts, one line each. */
+  older: readonly string[];
+  avoid: readonly string[];
+  /** The plan from the analyze step (plan-then-fix). */
+  plan?: string;
+  /** Most suspicious lines from fault localization. */
+  suspicious?: readonly string[];
+}
+
+/** Asks for a corrected program, fixing what the diagnosis points at and nothing else. */
+export function repairPrompt(input: RepairPromptInput): PromptMessage[] {
+  const { task } = input;
+  const previous = input.recent.filter((attempt) => attempt.code !== input.code);
+  const user = joinSections([
+    requirementSection(task.prompt, task.entry),
+    testsSection(task.tests, task.language),
+    codeSection("Current code", task.entry, input.code, task.language),
+    diagnosisSection(input.diagnosis),
+    input.suspicious?.length ? `## Most suspicious lines\n${input.suspicious.map((line) => `- ${line}`).join("\n")}` : "",
+    input.plan ? `## Analysis and plan (follow it)\n${input.plan}` : "",
+    historySection(previous, input.older, task.language),
+    avoidSection(input.avoid),
+    [
+      "## Instructions",
+      `Fix \`${task.entry}\` so that every test passes.`,
+      "Change only what the error implicates; keep everything else, including names and signatures, as it is.",
+      "Keep the tests as they are: do not edit them, special-case them, or add new ones.",
+      "Return the complete corrected file, not a diff.",
+    ].join("\n"),
+  ]);
+  return [
+    { role: "system", content: systemPrompt(task.language) },
+    { role: "user", content: user },
+  ];
+}

@@ -1,0 +1,114 @@
+import { Annotation } from "@langchain/langgraph";
+import type { Diagnosis } from "../diagnosis/diagnosis.js";
+import type { AttemptFile } from "../runs/attempt-file.js";
+import type { AttemptSource, Strategy, TokenUsage } from "../shared/attempt.js";
+import type { CheckResult, Stage } from "../shared/check-result.js";
+import type { RunReason, RunUsage } from "../shared/run-result.js";
+
+/** Code produced by generate, repair or the offline engine, waiting to be validated. */
+export interface Candidate {
+  code: string;
+  source: AttemptSource;
+  /** How it was produced: `draft`, `offline`, or the model strategy in use. */
+  strategy: Strategy | "draft" | "offline";
+  tokens?: TokenUsage;
+  /** Time spent producing it (model calls, search). */
+  produceMs: number;
+  model?: AttemptFile["model"];
+  offline?: AttemptFile["offline"];
+}
+
+/** One of the two latest attempts, kept in full for the next prompt. */
+export interface RecentAttempt {
+  n: number;
+  strategy: string;
+  code: string;
+  diagnosis: Diagnosis;
+}
+
+/** A failure not to repeat: one per distinct error signature. */
+export interface AvoidEntry {
+  signature: string;
+  line: string;
+}
+
+/** The attempt give_up returns: most tests passed, then fewest layers failed. */
+export interface BestAttempt {
+  n: number;
+  code: string;
+  passed: boolean;
+  stage: Stage;
+  testsPassed: number;
+  layersFailed: number;
+}
+
+/** The model's analysis of a failure (plan-then-fix), consumed by the next repair. */
+export interface Analysis {
+  text: string;
+  tokens: TokenUsage;
+  /** Most suspicious lines, when fault localization ran. */
+  suspicious?: string[];
+}
+
+/** How the run ended; set by finish or give_up. */
+export interface Outcome {
+  code: string;
+  verified: boolean;
+  /** The attempt the code comes from (0 when there was none). */
+  n: number;
+}
+
+const last = <T>(initial: () => T) => Annotation<T>({ reducer: (_, next) => next, default: initial });
+
+const ZERO_USAGE: RunUsage = { modelCalls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, executions: 0 };
+
+/** Usage is written as deltas by the nodes that spend; the reducer keeps the totals. */
+function addUsage(total: RunUsage, delta: Partial<RunUsage>): RunUsage {
+  return {
+    modelCalls: total.modelCalls + (delta.modelCalls ?? 0),
+    inputTokens: total.inputTokens + (delta.inputTokens ?? 0),
+    outputTokens: total.outputTokens + (delta.outputTokens ?? 0),
+    costUsd: total.costUsd + (delta.costUsd ?? 0),
+    executions: total.executions + (delta.executions ?? 0),
+  };
+}
+
+/**
+ * The checkpointed hot state. The task and options are not here (they are fixed per run
+ * and live in the run folder), nor is the attempt history (one file per attempt): only
+ * bounded summaries are, so every checkpoint has about the same size whatever the number
+ * of attempts.
+ */
+export const AgentState = Annotation.Root({
+  candidate: last<Candidate | null>(() => null),
+  /** The last validated code and its validation. */
+  code: last<string | null>(() => null),
+  check: last<CheckResult | null>(() => null),
+  diagnosis: last<Diagnosis | null>(() => null),
+  analysis: last<Analysis | null>(() => null),
+  attempts: last<number>(() => 0),
+  usage: Annotation<RunUsage, Partial<RunUsage>>({ reducer: addUsage, default: () => ({ ...ZERO_USAGE }) }),
+  strategy: last<Strategy>(() => "generate"),
+  /** Failed model attempts under the current strategy; two switch it. */
+  strategyFailures: last<number>(() => 0),
+  /** Consecutive failed model attempts, which raise the sampling temperature. */
+  modelFailures: last<number>(() => 0),
+  /** Consecutive attempts that failed on syntax. */
+  syntaxStreak: last<number>(() => 0),
+  /** Hash of the code the offline engine last searched from, so it never searches twice. */
+  offlineTriedOn: last<string | null>(() => null),
+  recent: last<RecentAttempt[]>(() => []),
+  /** One line per attempt older than the recent two (bounded). */
+  older: last<string[]>(() => []),
+  /** Failures not to repeat (bounded, distinct signatures). */
+  avoid: last<AvoidEntry[]>(() => []),
+  best: last<BestAttempt | null>(() => null),
+  status: last<"running" | "passed" | "failed">(() => "running"),
+  /** Set by a node that decides the run must stop (no model, provider error, rejection). */
+  reason: last<RunReason | null>(() => null),
+  message: last<string | null>(() => null),
+  outcome: last<Outcome | null>(() => null),
+});
+
+export type AgentStateValue = typeof AgentState.State;
+export type AgentUpdate = typeof AgentState.Update;

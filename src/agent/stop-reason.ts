@@ -1,0 +1,54 @@
+import type { RunReason } from "../shared/run-result.js";
+import type { AgentDeps } from "./agent-deps.js";
+import { codeKey } from "./code-key.js";
+import type { AgentStateValue } from "./state.js";
+
+export interface StopReason {
+  reason: RunReason;
+  why: string;
+}
+
+const CONFIGURE_MODEL =
+  "configure a model with --model or MEND_MODEL, e.g. --model openai:gpt-4o-mini with OPENAI_API_KEY set, " +
+  "--model anthropic:claude-3-5-haiku-latest with ANTHROPIC_API_KEY, or --model ollama:qwen2.5-coder for a local Ollama";
+
+/** How to configure a model, for the `no_model` message. */
+export function noModelMessage(hasDraft: boolean): string {
+  return hasDraft
+    ? `the draft fails and the offline repair engine found no fix; to go further, ${CONFIGURE_MODEL}`
+    : `this task has no draft to repair, so it needs a language model: ${CONFIGURE_MODEL}`;
+}
+
+/** Whether the offline engine has not yet searched from the current (parseable) code. */
+export function offlineRepairPending(state: AgentStateValue, deps: AgentDeps): boolean {
+  const errorType = state.check?.errorType;
+  const parseable = errorType !== "syntax" && errorType !== "empty";
+  return deps.repairer !== null && parseable && state.code !== null && state.offlineTriedOn !== codeKey(state.code);
+}
+
+/**
+ * Why a failing run must stop now, or null to go on. A node's own verdict (no model,
+ * provider error, rejection) comes first, then the attempt cap, then the budgets.
+ */
+export function stopReason(state: AgentStateValue, deps: AgentDeps): StopReason | null {
+  if (state.reason) return { reason: state.reason, why: state.message ?? state.reason };
+  const { maxAttempts, budget } = deps.limits;
+  if (state.attempts >= maxAttempts) {
+    return { reason: "max_attempts", why: `${state.attempts} of ${maxAttempts} attempts used` };
+  }
+  const tokens = state.usage.inputTokens + state.usage.outputTokens;
+  if (budget.tokens !== undefined && tokens >= budget.tokens) {
+    return { reason: "budget_tokens", why: `${tokens} tokens used, budget ${budget.tokens}` };
+  }
+  if (budget.usd !== undefined && state.usage.costUsd >= budget.usd) {
+    return { reason: "budget_cost", why: `$${state.usage.costUsd.toFixed(4)} spent, budget $${budget.usd}` };
+  }
+  const elapsed = deps.elapsedMs();
+  if (budget.seconds !== undefined && elapsed >= budget.seconds * 1000) {
+    return { reason: "budget_time", why: `${Math.round(elapsed / 1000)} s used, budget ${budget.seconds} s` };
+  }
+  if (deps.model === null && !offlineRepairPending(state, deps)) {
+    return { reason: "no_model", why: noModelMessage(deps.task.draft !== undefined) };
+  }
+  return null;
+}

@@ -1,0 +1,26 @@
+import type { AgentDeps } from "./agent-deps.js";
+import type { AgentNode, Route } from "./routing.js";
+import type { AgentStateValue, AgentUpdate } from "./state.js";
+
+type Node = (state: AgentStateValue) => AgentUpdate | Promise<AgentUpdate>;
+
+/** A node that logs when it is entered (again on resume: the log shows re-runs too). */
+export function tracedNode(name: AgentNode, node: Node, deps: AgentDeps): Node {
+  return (state) => {
+    deps.emit({ type: "node_entered", node: name, attempt: state.attempts });
+    return node(state);
+  };
+}
+
+/** A conditional edge that logs the route it chose and why. */
+export function tracedRoute(
+  from: AgentNode,
+  decide: (state: AgentStateValue, deps: AgentDeps) => Route,
+  deps: AgentDeps,
+): (state: AgentStateValue) => AgentNode {
+  return (state) => {
+    const route = decide(state, deps);
+    deps.emit({ type: "route", from, to: route.to, why: route.why });
+    return route.to;
+  };
+}

@@ -1,0 +1,27 @@
+import type { Diagnosis } from "../diagnosis/diagnosis.js";
+import type { AttemptRecord } from "../shared/attempt.js";
+import type { CheckResult } from "../shared/check-result.js";
+
+/**
+ * Everything about one attempt, one file each (`attempts/001.json`), written as soon as
+ * the attempt is validated so a crash loses nothing that was finished.
+ */
+export interface AttemptFile {
+  schemaVersion: 1;
+  record: AttemptRecord;
+  code: string;
+  /** The validation output: layers, tests, the raw message. */
+  check: CheckResult;
+  /** Added by the diagnose step once the attempt has failed. */
+  diagnosis?: Diagnosis;
+  /** The model exchange that produced the code, when a model did. */
+  model?: {
+    messages: { role: string; content: string }[];
+    reply: string;
+    retries: number;
+    temperature?: number;
+    extraction: string;
+  };
+  /** The offline engine's edit, when it produced the code. */
+  offline?: { diff: string; candidatesRun: number };
+}

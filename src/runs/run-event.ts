@@ -1,0 +1,34 @@
+import type { AttemptRecord } from "../shared/attempt.js";
+import type { RunReason } from "../shared/run-result.js";
+
+/** Running totals of a run, as carried in events and progress lines. */
+export interface RunCounters {
+  attempts: number;
+  modelCalls: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  executions: number;
+}
+
+/**
+ * What happened during a run, one JSON line each in `events.jsonl` and handed to `onEvent`
+ * (the CLI's progress display reads the same stream).
+ */
+export type RunEvent =
+  | { type: "run_started"; runId: string; runDir: string; resumed: boolean; model: string; language: string }
+  | { type: "node_entered"; node: string; attempt: number }
+  | { type: "node_finished"; node: string; durationMs: number; counters: RunCounters }
+  | { type: "route"; from: string; to: string; why: string }
+  | { type: "attempt"; record: AttemptRecord; signature?: string; counters: RunCounters }
+  | { type: "strategy"; from: string; to: string; why: string }
+  | { type: "model_call"; node: string; tokens: { input: number; output: number }; retries: number; durationMs: number; temperature?: number }
+  | { type: "model_retry"; node: string; retry: number; reason: string; waitMs?: number }
+  | { type: "offline_repair"; status: "fixed" | "not_fixed" | "skipped"; candidatesRun: number; durationMs: number; reason?: string }
+  | { type: "awaiting_approval"; runId: string }
+  | { type: "approval"; approved: boolean }
+  | { type: "run_finished"; status: "passed" | "failed"; reason: RunReason; attempts: number; durationMs: number }
+  | { type: "run_interrupted"; why: "approval" | "signal" | "crash"; message?: string };
+
+/** An event as written to the log, stamped with the time it happened. */
+export type LoggedRunEvent = RunEvent & { ts: string };

@@ -1,0 +1,113 @@
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { UsageError } from "../errors/usage-error.js";
+import type { RunResult } from "../shared/run-result.js";
+import type { AttemptFile } from "./attempt-file.js";
+import type { RunEvent } from "./run-event.js";
+import { type RunMeta, runMetaSchema } from "./run-meta.js";
+
+const META = "meta.json";
+const RESULT = "run.json";
+const EVENTS = "events.jsonl";
+const ATTEMPTS = "attempts";
+const CHECKPOINTS = "checkpoints.sqlite";
+
+/**
+ * One run's folder under the runs dir: `meta.json` (task and options, for resume),
+ * `attempts/NNN.json` (one per attempt), `events.jsonl`, `run.json` (the SPEC summary) and
+ * `checkpoints.sqlite`. Writes are synchronous and atomic (write then rename) so that what
+ * a crash interrupts is never half a file.
+ */
+export class RunFolder {
+  private constructor(
+    readonly runId: string,
+    readonly dir: string,
+  ) {}
+
+  static create(runsDir: string, meta: RunMeta): RunFolder {
+    const dir = resolve(runsDir, meta.runId);
+    mkdirSync(join(dir, ATTEMPTS), { recursive: true });
+    const folder = new RunFolder(meta.runId, dir);
+    folder.writeMeta(meta);
+    return folder;
+  }
+
+  /** Opens an existing run by id (looked up in `runsDir`) or by the path of its folder. */
+  static open(runsDir: string, idOrPath: string): RunFolder {
+    const byId = /^[\w.-]+$/.test(idOrPath) ? resolve(runsDir, idOrPath) : undefined;
+    const dir = byId && existsSync(join(byId, META)) ? byId : resolve(idOrPath);
+    if (!existsSync(join(dir, META))) {
+      throw new UsageError(`no run "${idOrPath}" in ${resolve(runsDir)}`, { code: "run_missing" });
+    }
+    return new RunFolder(readMetaFile(dir).runId, dir);
+  }
+
+  get checkpointPath(): string {
+    return join(this.dir, CHECKPOINTS);
+  }
+
+  readMeta(): RunMeta {
+    return readMetaFile(this.dir);
+  }
+
+  writeMeta(meta: RunMeta): void {
+    writeAtomic(join(this.dir, META), `${JSON.stringify(meta, null, 2)}\n`);
+  }
+
+  writeAttempt(file: AttemptFile): void {
+    writeAtomic(this.attemptPath(file.record.n), `${JSON.stringify(file, null, 2)}\n`);
+  }
+
+  readAttempt(n: number): AttemptFile | undefined {
+    const path = this.attemptPath(n);
+    return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as AttemptFile) : undefined;
+  }
+
+  /** Every attempt file, by number. */
+  readAttempts(): AttemptFile[] {
+    const dir = join(this.dir, ATTEMPTS);
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .filter((name) => /^\d+\.json$/.test(name))
+      .map((name) => JSON.parse(readFileSync(join(dir, name), "utf8")) as AttemptFile)
+      .sort((a, b) => a.record.n - b.record.n);
+  }
+
+  appendEvent(event: RunEvent): void {
+    appendFileSync(join(this.dir, EVENTS), `${JSON.stringify({ ts: new Date().toISOString(), ...event })}\n`);
+  }
+
+  writeResult(result: RunResult): void {
+    writeAtomic(join(this.dir, RESULT), `${JSON.stringify(result, null, 2)}\n`);
+  }
+
+  readResult(): RunResult | undefined {
+    const path = join(this.dir, RESULT);
+    return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as RunResult) : undefined;
+  }
+
+  private attemptPath(n: number): string {
+    return join(this.dir, ATTEMPTS, `${String(n).padStart(3, "0")}.json`);
+  }
+}
+
+function readMetaFile(dir: string): RunMeta {
+  const path = join(dir, META);
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new UsageError(`unreadable run file ${path}: ${(error as Error).message}`, { code: "run_corrupt" });
+  }
+  const parsed = runMetaSchema.safeParse(data);
+  if (!parsed.success) {
+    throw new UsageError(`run file ${path} is not a mendloop run (schemaVersion 1)`, { code: "run_corrupt" });
+  }
+  return parsed.data;
+}
+
+function writeAtomic(path: string, text: string): void {
+  const temporary = `${path}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { type Language, LANGUAGES } from "../shared/language.js";
+
+const sourceFile = z.object({ path: z.string(), content: z.string() });
+
+/** The saved task and options of a run (`meta.json` in the run folder), read back on resume. */
+export const runMetaSchema = z.object({
+  schemaVersion: z.literal(1),
+  runId: z.string().min(1),
+  createdAt: z.string(),
+  command: z.enum(["run", "repair"]),
+  task: z.object({
+    prompt: z.string(),
+    language: z.enum(LANGUAGES as [Language, ...Language[]]),
+    entry: z.string().min(1),
+    tests: z.array(sourceFile),
+    draft: z.string().optional(),
+    support: z.array(sourceFile).optional(),
+    allowNetwork: z.boolean().optional(),
+    typeCheck: z.boolean().optional(),
+  }),
+  /** The model spec string (`offline`, `openai:gpt-4o-mini`), or a label for an injected model. */
+  model: z.string(),
+  baseUrl: z.string().optional(),
+  maxAttempts: z.number().int().positive(),
+  budget: z.object({
+    tokens: z.number().optional(),
+    usd: z.number().optional(),
+    seconds: z.number().optional(),
+  }),
+  approve: z.boolean(),
+  /** Absolute path the verified code is written to when the run passes (`repair --write`). */
+  writeTo: z.string().optional(),
+  /** Wall-clock time spent in earlier sessions of this run (resume adds to it). */
+  elapsedMs: z.number().nonnegative(),
+});
+
+export type RunMeta = z.infer<typeof runMetaSchema>;

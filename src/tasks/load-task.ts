@@ -1,0 +1,188 @@
+import { readFile, stat } from "node:fs/promises";
+import { basename, dirname, extname, join, resolve } from "node:path";
+import { parse as parseYaml } from "yaml";
+import type { z } from "zod";
+import { UsageError } from "../errors/usage-error.js";
+import { type Language, isLanguage, languageOfFile, LANGUAGES } from "../shared/language.js";
+import type { SourceFile, Task } from "../shared/task.js";
+import { inferEntry } from "./infer-entry.js";
+import { parseFrontMatter } from "./parse-front-matter.js";
+import { readTestFiles } from "./read-test-files.js";
+import { type CaseFile, type TaskFile, caseFileSchema, describeIssues, taskFileSchema } from "./task-file-schema.js";
+
+/** What the command line says about a task; every field overrides the TASK file's. */
+export interface TaskRequest {
+  /** A TASK file (`.md` with front matter, `.yaml`, `.json`), a task folder, or a case folder. */
+  path?: string;
+  prompt?: string;
+  language?: string;
+  tests?: readonly string[];
+  draft?: string;
+  entry?: string;
+  /** Folder that command-line paths are relative to (default: the process's). */
+  cwd?: string;
+}
+
+/** A task ready for the loop, plus the limits and paths its file asked for. */
+export interface LoadedTask {
+  task: Task;
+  /** Absolute path of the draft: what `mend repair --write` overwrites. */
+  draftPath?: string;
+  maxAttempts?: number;
+  budget?: { tokens?: number; usd?: number; seconds?: number };
+}
+
+const TASK_FILE_NAMES = ["task.md", "task.yaml", "task.yml", "task.json"];
+
+/**
+ * Loads and checks a task from a TASK file or folder, a case folder, or command-line
+ * fields alone. Everything wrong with the input is a UsageError with one line naming it.
+ */
+export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
+  const cwd = request.cwd ?? process.cwd();
+  const file = request.path ? await readTaskSource(resolve(cwd, request.path), request.path) : undefined;
+  const fields = file?.fields ?? {};
+  const fileDir = file?.dir ?? cwd;
+
+  const draftPath = request.draft ? resolve(cwd, request.draft) : fields.draft ? resolve(fileDir, fields.draft) : undefined;
+  const testPaths = [
+    ...(request.tests ?? []).map((path) => resolve(cwd, path)),
+    ...(request.tests?.length ? [] : toList(fields.tests).map((path) => resolve(fileDir, path))),
+  ];
+  const entryName = request.entry ?? fields.entry;
+  const language = chooseLanguage(request.language, fields.language, [draftPath, entryName, ...testPaths]);
+
+  const draft = draftPath ? await readDraft(draftPath) : undefined;
+  const entry = entryName ?? inferEntry(language, draftPath, testPaths);
+  const tests = await readTestFiles(testPaths, {
+    baseDir: cwd,
+    language,
+    exclude: draftPath ? [draftPath] : [join(fileDir, entry)],
+  });
+  const support = await readSupport(toList(fields.support).map((path) => resolve(fileDir, path)));
+  const prompt = (request.prompt ?? fields.prompt ?? "").trim();
+  if (!prompt && draft === undefined) {
+    throw new UsageError("nothing to do: give a requirement (a TASK file or --prompt) or a draft (--draft)", {
+      code: "task_empty",
+    });
+  }
+
+  const task: Task = { prompt, language, entry, tests };
+  if (draft !== undefined) task.draft = draft;
+  if (support.length) task.support = support;
+  if (fields.allowNetwork !== undefined) task.allowNetwork = fields.allowNetwork;
+  if (fields.typeCheck !== undefined) task.typeCheck = fields.typeCheck;
+  return { task, draftPath, maxAttempts: fields.maxAttempts, budget: fields.budget };
+}
+
+interface TaskSource {
+  fields: TaskFile;
+  dir: string;
+}
+
+async function readTaskSource(absolute: string, given: string): Promise<TaskSource> {
+  const info = await stat(absolute).catch(() => undefined);
+  if (!info) throw new UsageError(`task not found: ${given}`, { code: "task_missing" });
+  if (!info.isDirectory()) return { fields: await readTaskFile(absolute), dir: dirname(absolute) };
+
+  const casePath = join(absolute, "case.json");
+  if (await isFile(casePath)) return { fields: caseToTask(await readCaseFile(casePath)), dir: absolute };
+  for (const name of TASK_FILE_NAMES) {
+    const path = join(absolute, name);
+    if (await isFile(path)) return { fields: await readTaskFile(path), dir: absolute };
+  }
+  throw new UsageError(`no task.md, task.yaml, task.json or case.json in ${given}`, { code: "task_missing" });
+}
+
+async function readTaskFile(path: string): Promise<TaskFile> {
+  const text = await readFile(path, "utf8");
+  const extension = extname(path).toLowerCase();
+  let data: unknown;
+  let body = "";
+  try {
+    if (extension === ".md" || extension === ".markdown") ({ data, body } = parseFrontMatter(text));
+    else if (extension === ".yaml" || extension === ".yml") data = parseYaml(text);
+    else if (extension === ".json") data = JSON.parse(text);
+    else throw new UsageError(`unsupported task file ${basename(path)}: use .md, .yaml or .json`, { code: "task_format" });
+  } catch (error) {
+    if (UsageError.isInstance(error)) throw error;
+    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    throw new UsageError(`malformed task file ${path}: ${reason}`, { code: "task_malformed", cause: error });
+  }
+  const fields = checked(taskFileSchema, data ?? {}, path);
+  if (fields.prompt === undefined && body.trim()) fields.prompt = body;
+  return fields;
+}
+
+async function readCaseFile(path: string): Promise<CaseFile> {
+  let data: unknown;
+  try {
+    data = JSON.parse(await readFile(path, "utf8"));
+  } catch (error) {
+    throw new UsageError(`malformed case file ${path}: ${(error as Error).message}`, { code: "task_malformed" });
+  }
+  return checked(caseFileSchema, data, path);
+}
+
+function caseToTask(caseFile: CaseFile): TaskFile {
+  const fields: TaskFile = { draft: caseFile.program, tests: caseFile.tests, entry: basename(caseFile.program) };
+  if (caseFile.lang) fields.language = caseFile.lang;
+  if (caseFile.prompt) fields.prompt = caseFile.prompt;
+  if (caseFile.support) fields.support = caseFile.support;
+  return fields;
+}
+
+function checked<T>(schema: z.ZodType<T>, data: unknown, path: string): T {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    throw new UsageError(`invalid task file ${path}: ${describeIssues(parsed.error)}`, { code: "task_malformed" });
+  }
+  return parsed.data;
+}
+
+function chooseLanguage(
+  given: string | undefined,
+  fromFile: string | undefined,
+  paths: readonly (string | undefined)[],
+): Language {
+  const explicit = given ?? fromFile;
+  if (explicit !== undefined) {
+    if (isLanguage(explicit)) return explicit;
+    throw new UsageError(`unknown language "${explicit}": use ${LANGUAGES.join(", ")}`, { code: "language" });
+  }
+  for (const path of paths) {
+    const language = path ? languageOfFile(path) : undefined;
+    if (language) return language;
+  }
+  throw new UsageError(`cannot tell the language from the file names: pass --lang (${LANGUAGES.join(", ")})`, {
+    code: "language",
+  });
+}
+
+async function readDraft(path: string): Promise<string> {
+  try {
+    return await readFile(path, "utf8");
+  } catch {
+    throw new UsageError(`draft file not found: ${path}`, { code: "draft_missing" });
+  }
+}
+
+async function readSupport(paths: readonly string[]): Promise<SourceFile[]> {
+  const files: SourceFile[] = [];
+  for (const path of paths) {
+    try {
+      files.push({ path: basename(path), content: await readFile(path, "utf8") });
+    } catch {
+      throw new UsageError(`support file not found: ${path}`, { code: "support_missing" });
+    }
+  }
+  return files;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isFile() ?? false;
+}
+
+function toList(value: string | string[] | undefined): string[] {
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
