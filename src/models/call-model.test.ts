@@ -243,3 +243,60 @@ describe("callModel", () => {
     expect(ends).toHaveLength(1);
   });
 });
+
+describe("callModel with Ollama", () => {
+  async function ollama(script: Script, timeoutMs = 2_000): Promise<BaseChatModel> {
+    server = await startScriptedServer(script);
+    const model = await createChatModel({ provider: "ollama", model: "qwen2.5-coder:7b" }, { timeoutMs, env: { OLLAMA_HOST: server.ollamaUrl } });
+    return model!;
+  }
+
+  it("reads Ollama's reported counts", async () => {
+    const model = await ollama([{ reply: "def f():\n    return 1\n", usage: { input: 40, output: 9 } }]);
+    const result = await callModel(model, ask, { temperature: 0.4 });
+    expect(result.text).toBe("def f():\n    return 1\n");
+    expect(result.usage).toEqual({ input: 40, output: 9 });
+    expect(result.finishReason).toBe("stop");
+    expect(server!.requests[0]).toMatchObject({ api: "ollama", model: "qwen2.5-coder:7b", temperature: 0.4, stream: true });
+  });
+
+  it("retries Ollama's faults: 503, reset, hang, malformed stream", async () => {
+    const model = await ollama([{ status: 503 }, { reset: true }, { hang: true }, { malformed: true }, { reply: "ok" }], 200);
+    const kinds: string[] = [];
+    const result = await callModel(model, ask, { retry: { ...fast, maxRetries: 5 }, onRetry: (info) => kinds.push(info.kind) });
+    expect(result.text).toBe("ok");
+    expect(kinds).toEqual(["server", "connection", "timeout", "malformed"]);
+  });
+
+  it("does not retry a model Ollama does not have", async () => {
+    const model = await ollama([{ status: 404, body: JSON.stringify({ error: "model 'qwen2.5-coder:7b' not found" }) }]);
+    const error = await failure(callModel(model, ask, { retry: fast }));
+    expect(error.status).toBe(404);
+    expect(error.message).toContain("model 'qwen2.5-coder:7b' not found");
+  });
+});
+
+describe("callModel with Anthropic", () => {
+  it("honours Retry-After, retries overload (529) and reads the reported usage", async () => {
+    server = await startScriptedServer([{ status: 429, retryAfter: 2 }, { status: 529 }, { reply: "done", usage: { input: 21, output: 3 } }]);
+    const model = await createChatModel(
+      { provider: "anthropic", model: "claude-3-5-haiku-latest" },
+      { env: { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: server.anthropicUrl } },
+    );
+    const clock = virtualClock();
+    const result = await callModel(model!, ask, { retry: { clock, random: () => 0, baseDelayMs: 100 } });
+    expect(result).toMatchObject({ text: "done", usage: { input: 21, output: 3 }, retries: 2, model: "claude-3-5-haiku-latest" });
+    expect(clock.sleeps).toEqual([2_000, 100]);
+  });
+
+  it("says to check ANTHROPIC_API_KEY on a 401", async () => {
+    server = await startScriptedServer([{ status: 401 }]);
+    const model = await createChatModel(
+      { provider: "anthropic", model: "claude-sonnet-4-5" },
+      { env: { ANTHROPIC_API_KEY: "bad", ANTHROPIC_BASE_URL: server.anthropicUrl } },
+    );
+    const error = await failure(callModel(model!, ask));
+    expect(error.message).toMatch(/rejected the API key.*ANTHROPIC_API_KEY/);
+    expect(error.message).not.toMatch(/\{"type"/);
+  });
+});

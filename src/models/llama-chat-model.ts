@@ -1,6 +1,10 @@
 import { access } from "node:fs/promises";
 import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
-import { BaseChatModel, type BaseChatModelParams } from "@langchain/core/language_models/chat_models";
+import {
+  BaseChatModel,
+  type BaseChatModelParams,
+  type LangSmithParams,
+} from "@langchain/core/language_models/chat_models";
 import { AIMessage, type BaseMessage } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
 import { UsageError } from "../errors/usage-error.js";
@@ -10,7 +14,7 @@ import { registerTemperatureVariants } from "./with-temperature.js";
  * The slice of node-llama-cpp (v3) this adapter uses. The package is optional and not a
  * dependency (it is large), so it is typed here instead of imported.
  */
-interface LlamaModule {
+export interface LlamaModule {
   getLlama(): Promise<{ loadModel(options: { modelPath: string }): Promise<LlamaModel> }>;
   LlamaChatSession: new (options: { contextSequence: unknown }) => LlamaSession;
 }
@@ -31,6 +35,8 @@ interface LlamaSession {
 export interface LlamaChatModelOptions {
   temperature?: number;
   maxOutputTokens?: number;
+  /** Where node-llama-cpp comes from; tests give a stand-in. Default: a dynamic import. */
+  importModule?: () => Promise<LlamaModule>;
 }
 
 /**
@@ -43,11 +49,19 @@ export async function loadLlamaChatModel(modelPath: string, options: LlamaChatMo
   } catch {
     throw new UsageError(`llama: model file not found: ${modelPath}`, { code: "model_file" });
   }
-  const llamaModule = await importNodeLlamaCpp();
+  const llamaModule = await (options.importModule ?? importNodeLlamaCpp)();
   const llama = await llamaModule.getLlama();
   const model = await llama.loadModel({ modelPath });
   const context = await model.createContext();
-  const fields: LlamaChatModelFields = { llamaModule, model, context, modelPath, turn: { last: Promise.resolve() }, ...options };
+  const fields: LlamaChatModelFields = {
+    llamaModule,
+    model,
+    context,
+    modelPath,
+    turn: { last: Promise.resolve() },
+    temperature: options.temperature,
+    maxOutputTokens: options.maxOutputTokens,
+  };
   const chatModel = new LlamaChatModel(fields);
   registerTemperatureVariants(chatModel, (temperature) => new LlamaChatModel({ ...fields, temperature }));
   return chatModel;
@@ -69,7 +83,9 @@ async function importNodeLlamaCpp(): Promise<LlamaModule> {
   }
 }
 
-interface LlamaChatModelFields extends BaseChatModelParams, LlamaChatModelOptions {
+interface LlamaChatModelFields extends BaseChatModelParams {
+  temperature?: number;
+  maxOutputTokens?: number;
   llamaModule: LlamaModule;
   model: LlamaModel;
   context: { getSequence(): unknown };
@@ -98,6 +114,17 @@ class LlamaChatModel extends BaseChatModel {
 
   _llmType(): string {
     return "llama";
+  }
+
+  /** What LangChain tells callbacks about the model (the error boundary reads the output cap). */
+  override getLsParams(options: this["ParsedCallOptions"]): LangSmithParams {
+    return {
+      ...super.getLsParams(options),
+      ls_provider: "llama",
+      ls_model_name: this.modelPath,
+      ls_temperature: this.temperature,
+      ls_max_tokens: this.maxOutputTokens,
+    };
   }
 
   async _generate(

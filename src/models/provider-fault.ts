@@ -60,8 +60,7 @@ export function classifyProviderFault(error: unknown, now: number = Date.now()):
   }
   const chain = causeChain(error);
   if (chain.some(isTimeout)) return { kind: "timeout", retryable: true, message };
-  // A 200 whose body does not parse: the SDKs let JSON.parse's SyntaxError through.
-  if (chain.some((link) => link instanceof SyntaxError)) return { kind: "malformed", retryable: true, message };
+  if (chain.some(isMalformedReply)) return { kind: "malformed", retryable: true, message };
   if (chain.some(isConnectionFailure)) return { kind: "connection", retryable: true, message };
   return { kind: "other", retryable: false, message };
 }
@@ -95,6 +94,15 @@ function isTimeout(link: unknown): boolean {
     record.code === "UND_ERR_HEADERS_TIMEOUT" ||
     record.code === "UND_ERR_BODY_TIMEOUT"
   );
+}
+
+/**
+ * A 200 whose body does not parse. The OpenAI and Anthropic SDKs let JSON.parse's
+ * SyntaxError through; the Ollama client skips unparsable lines and then misses the last one.
+ */
+function isMalformedReply(link: unknown): boolean {
+  if (link instanceof SyntaxError) return true;
+  return link instanceof Error && /did not receive done or success response in stream/i.test(link.message);
 }
 
 function isConnectionFailure(link: unknown): boolean {

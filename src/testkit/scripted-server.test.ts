@@ -121,6 +121,28 @@ describe("startScriptedServer", () => {
     expect(error.headers?.get("retry-after")).toBe("3");
   });
 
+  it("speaks Ollama's chat protocol: NDJSON stream by default, one object when asked", async () => {
+    server = await startScriptedServer([
+      { reply: "streamed ollama reply text", usage: { input: 11, output: 5 } },
+      { reply: "whole", usage: { input: 2, output: 1 }, finishReason: "length" },
+    ]);
+    const post = (body: unknown) => fetch(`${server!.ollamaUrl}/api/chat`, { method: "POST", body: JSON.stringify(body) });
+    const streamed = await post({ model: "qwen", messages: [{ role: "user", content: "x" }], options: { temperature: 0.3, num_predict: 50 } });
+    expect(streamed.headers.get("content-type")).toBe("application/x-ndjson");
+    const lines = (await streamed.text()).trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.map((line) => (line.message as { content: string }).content).join("")).toBe("streamed ollama reply text");
+    expect(lines.at(-1)).toMatchObject({ done: true, done_reason: "stop", prompt_eval_count: 11, eval_count: 5 });
+    const whole = (await (await post({ model: "qwen", messages: [], stream: false })).json()) as Record<string, unknown>;
+    expect(whole).toMatchObject({ done: true, done_reason: "length", message: { content: "whole" } });
+    expect(server.requests.map((request) => [request.api, request.stream, request.temperature, request.maxTokens])).toEqual([
+      ["ollama", true, 0.3, 50],
+      ["ollama", false, undefined, undefined],
+    ]);
+    const tags = (await (await fetch(`${server.ollamaUrl}/api/tags`)).json()) as { models: { name: string }[] };
+    expect(tags.models[0].name).toBe("scripted");
+  });
+
   it("replies with scripted errors in the provider's format, with Retry-After", async () => {
     server = await startScriptedServer([{ status: 429, retryAfter: 7 }, { status: 503, body: '{"error":{"message":"custom"}}' }]);
     const first = await fetch(`${server.url}/chat/completions`, { method: "POST", body: JSON.stringify({ messages: [] }) });

@@ -6,8 +6,10 @@ import type { RecordedRequest, ScriptedApi, ScriptedStep, ScriptedUsage } from "
 export interface ScriptedServer {
   /** OpenAI-style base URL, ending in `/v1` (give it to `OPENAI_BASE_URL` or `--base-url`). */
   url: string;
-  /** Anthropic-style base URL (the SDK appends `/v1/messages`). */
+  /** Anthropic-style base URL (the SDK appends `/v1/messages`): give it to `ANTHROPIC_BASE_URL`. */
   anthropicUrl: string;
+  /** Ollama-style host (the client appends `/api/chat`): give it to `OLLAMA_HOST`. */
+  ollamaUrl: string;
   /** Every request received, in order, including those answered with a fault. */
   requests: RecordedRequest[];
   /** Steps of an array script not used yet (`Infinity` for a function script). */
@@ -29,9 +31,10 @@ export interface ScriptedServerOptions {
 
 /**
  * Starts a small HTTP server on 127.0.0.1 (random port) that speaks the OpenAI chat
- * completions protocol (`POST /v1/chat/completions`, plain and `stream: true`, `GET /v1/models`)
- * and Anthropic's messages protocol (`POST /v1/messages`), answering each request with the
- * next scripted step. Tests talk to it over real HTTP through the real provider clients.
+ * completions protocol (`POST /v1/chat/completions`, plain and `stream: true`, `GET /v1/models`),
+ * Anthropic's messages protocol (`POST /v1/messages`, plain and streaming) and Ollama's chat
+ * protocol (`POST /api/chat`, NDJSON streaming or not, `GET /api/tags`), answering each request
+ * with the next scripted step. Tests talk to it over real HTTP through the real provider clients.
  */
 export async function startScriptedServer(
   script: Script,
@@ -64,12 +67,11 @@ export async function startScriptedServer(
       });
       return;
     }
-    const api: ScriptedApi | undefined =
-      req.method === "POST" && path === "/v1/chat/completions"
-        ? "openai"
-        : req.method === "POST" && path === "/v1/messages"
-          ? "anthropic"
-          : undefined;
+    if (req.method === "GET" && path === "/api/tags") {
+      sendJson(res, 200, { models: [{ name: "scripted", model: "scripted", size: 0, digest: "0", details: {} }] });
+      return;
+    }
+    const api = req.method === "POST" ? ROUTES[path] : undefined;
     if (api === undefined) {
       sendJson(res, 404, { error: { message: `no route for ${req.method} ${path}`, type: "invalid_request_error" } });
       return;
@@ -107,6 +109,7 @@ export async function startScriptedServer(
   return {
     url: `${origin}/v1`,
     anthropicUrl: origin,
+    ollamaUrl: origin,
     requests,
     remaining: () => (typeof script === "function" ? Infinity : Math.max(0, script.length - used)),
     close: () =>
@@ -117,6 +120,12 @@ export async function startScriptedServer(
   };
 }
 
+const ROUTES: Record<string, ScriptedApi> = {
+  "/v1/chat/completions": "openai",
+  "/v1/messages": "anthropic",
+  "/api/chat": "ollama",
+};
+
 async function play(step: ScriptedStep, request: RecordedRequest, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if ("hang" in step) return;
   if ("reset" in step) {
@@ -124,8 +133,13 @@ async function play(step: ScriptedStep, request: RecordedRequest, req: IncomingM
     return;
   }
   if ("malformed" in step) {
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end('{"id": "chatcmpl-broken", "object": "chat.completion", "choices": [{"index": 0, "message": {"role": "assist');
+    if (request.api === "ollama") {
+      res.writeHead(200, { "content-type": "application/x-ndjson" });
+      res.end('{"model": "scripted", "message": {"role": "assist\n');
+    } else {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end('{"id": "chatcmpl-broken", "object": "chat.completion", "choices": [{"index": 0, "message": {"role": "assist');
+    }
     return;
   }
   if ("status" in step) {
@@ -146,6 +160,8 @@ async function play(step: ScriptedStep, request: RecordedRequest, req: IncomingM
   if (request.api === "openai") {
     if (request.stream) streamOpenAI(res, request, step.reply, usage, finishReason);
     else sendJson(res, 200, openAICompletion(request, step.reply, usage, finishReason));
+  } else if (request.api === "ollama") {
+    answerOllama(res, request, step.reply, usage, finishReason);
   } else if (request.stream) {
     streamAnthropic(res, request, step.reply, usage, finishReason);
   } else {
@@ -164,15 +180,17 @@ function recordRequest(
   for (const message of (Array.isArray(body.messages) ? body.messages : []) as Record<string, unknown>[]) {
     messages.push({ role: String(message.role), content: flatten(message.content) });
   }
-  const maxTokens = body.max_tokens ?? body.max_completion_tokens;
+  // Ollama puts sampling settings under `options` and streams unless told not to.
+  const settings = api === "ollama" ? ((body.options ?? {}) as Record<string, unknown>) : body;
+  const maxTokens = settings.max_tokens ?? settings.max_completion_tokens ?? settings.num_predict;
   return {
     api,
     path,
     model: typeof body.model === "string" ? body.model : undefined,
     messages,
-    temperature: typeof body.temperature === "number" ? body.temperature : undefined,
+    temperature: typeof settings.temperature === "number" ? settings.temperature : undefined,
     maxTokens: typeof maxTokens === "number" ? maxTokens : undefined,
-    stream: body.stream === true,
+    stream: api === "ollama" ? body.stream !== false : body.stream === true,
     body,
     headers: { ...headers },
   };
@@ -294,6 +312,39 @@ function streamAnthropic(
   res.end(event("message_stop", {}));
 }
 
+/** Ollama streams newline-delimited JSON: content pieces, then a `done` line with the counts. */
+function answerOllama(
+  res: ServerResponse,
+  request: RecordedRequest,
+  reply: string,
+  usage: ScriptedUsage | null,
+  finishReason: string,
+): void {
+  const model = request.model ?? "scripted";
+  const createdAt = new Date().toISOString();
+  const done = {
+    model,
+    created_at: createdAt,
+    message: { role: "assistant", content: request.stream ? "" : reply },
+    done: true,
+    done_reason: finishReason,
+    total_duration: 1_000_000,
+    load_duration: 1_000,
+    prompt_eval_duration: 1_000,
+    eval_duration: 1_000,
+    ...(usage === null ? {} : { prompt_eval_count: usage.input, eval_count: usage.output }),
+  };
+  if (!request.stream) {
+    sendJson(res, 200, done);
+    return;
+  }
+  res.writeHead(200, { "content-type": "application/x-ndjson" });
+  for (const piece of pieces(reply)) {
+    res.write(`${JSON.stringify({ model, created_at: createdAt, message: { role: "assistant", content: piece }, done: false })}\n`);
+  }
+  res.end(`${JSON.stringify(done)}\n`);
+}
+
 /** Splits a reply into stream deltas the way servers do: a few characters at a time. */
 function pieces(text: string): string[] {
   const size = 16;
@@ -339,7 +390,9 @@ function sendError(
   const body =
     api === "openai"
       ? { error: { message, type: OPENAI_ERROR_TYPES[status] ?? "server_error", param: null, code: null } }
-      : { type: "error", error: { type: ANTHROPIC_ERROR_TYPES[status] ?? "api_error", message } };
+      : api === "anthropic"
+        ? { type: "error", error: { type: ANTHROPIC_ERROR_TYPES[status] ?? "api_error", message } }
+        : { error: message };
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(body));
 }

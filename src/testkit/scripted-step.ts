@@ -30,7 +30,7 @@ export type ScriptedStep =
   | { reset: true };
 
 /** Which wire protocol a recorded request used. */
-export type ScriptedApi = "openai" | "anthropic";
+export type ScriptedApi = "openai" | "anthropic" | "ollama";
 
 /** A request the scripted server received, with the fields tests usually assert on. */
 export interface RecordedRequest {
@@ -40,7 +40,7 @@ export interface RecordedRequest {
   /** Messages with their content flattened to text (Anthropic's `system` comes first). */
   messages: { role: string; content: string }[];
   temperature?: number;
-  /** `max_tokens` or `max_completion_tokens`. */
+  /** `max_tokens`, `max_completion_tokens` or Ollama's `options.num_predict`. */
   maxTokens?: number;
   stream: boolean;
   /** The parsed JSON body as sent. */
