@@ -300,3 +300,28 @@ describe("callModel with Anthropic", () => {
     expect(error.message).not.toMatch(/\{"type"/);
   });
 });
+
+describe("callModel on a stalled reply", () => {
+  it("times out a reply whose body stops half-way, plain or streamed, and retries", async () => {
+    const model = await scripted([{ reply: "never complete", stall: true }, { reply: "x".repeat(400), stall: true }, { reply: "ok" }], 300);
+    const kinds: string[] = [];
+    const tokens: string[] = [];
+    const result = await callModel(model, ask, {
+      retry: fast,
+      onRetry: (info) => kinds.push(info.kind),
+      callbacks: [{ lc_prefer_streaming: true, handleLLMNewToken: (token: string) => void tokens.push(token) } as never],
+    });
+    expect(result.text).toBe("ok");
+    expect(kinds).toEqual(["timeout", "timeout"]);
+    expect(server!.requests.map((request) => request.stream)).toEqual([true, true, true]);
+  });
+
+  it("times out a stalled plain (non-streaming) reply", async () => {
+    const model = await scripted([{ reply: "never complete", stall: true }, { reply: "ok" }], 300);
+    const kinds: string[] = [];
+    const result = await callModel(model, ask, { retry: fast, onRetry: (info) => kinds.push(info.kind) });
+    expect(result.text).toBe("ok");
+    expect(kinds).toEqual(["timeout"]);
+    expect(server!.requests[0].stream).toBe(false);
+  });
+});

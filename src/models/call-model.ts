@@ -6,6 +6,7 @@ import { countTextTokens, countTokens } from "./count-tokens.js";
 import { classifyProviderFault, type ProviderFault, type ProviderFaultKind } from "./provider-fault.js";
 import { readUsage } from "./read-usage.js";
 import { resolveRetryPolicy, retryDelay, type RetryPolicy } from "./retry-policy.js";
+import { modelTimeoutOf } from "./model-timeout.js";
 import { type MessageInput, toBaseMessages } from "./to-messages.js";
 import { withTemperature } from "./with-temperature.js";
 
@@ -50,8 +51,8 @@ export interface CallModelOptions {
   /** LangChain callbacks, passed to every try, so an error boundary can observe tokens. */
   callbacks?: Callbacks;
   /**
-   * Limit on one try, on top of the client's own timeout (useful for models without one);
-   * an expired try is a retryable timeout.
+   * Limit on one whole try, reply body included; an expired try is a retryable timeout.
+   * Default: the `timeoutMs` the model was built with by `createChatModel`, else none.
    */
   timeoutMs?: number;
 }
@@ -81,7 +82,7 @@ export async function callModel(
     options.signal?.throwIfAborted();
     let reply: AIMessage;
     try {
-      reply = await invokeOnce(target, input, options);
+      reply = await invokeOnce(target, input, options, options.timeoutMs ?? modelTimeoutOf(target));
     } catch (error) {
       if (options.signal?.aborted) throw error;
       const fault = classifyProviderFault(error);
@@ -128,18 +129,23 @@ export async function callModel(
   }
 }
 
-async function invokeOnce(model: BaseChatModel, input: BaseMessage[], options: CallModelOptions): Promise<AIMessage> {
-  if (options.timeoutMs === undefined) {
+async function invokeOnce(
+  model: BaseChatModel,
+  input: BaseMessage[],
+  options: CallModelOptions,
+  timeoutMs: number | undefined,
+): Promise<AIMessage> {
+  if (timeoutMs === undefined) {
     return (await model.invoke(input, { signal: options.signal, callbacks: options.callbacks })) as AIMessage;
   }
   const timer = new AbortController();
-  const timeout = setTimeout(() => timer.abort(), options.timeoutMs);
+  const timeout = setTimeout(() => timer.abort(), timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timer.signal]) : timer.signal;
   try {
     return (await model.invoke(input, { signal, callbacks: options.callbacks })) as AIMessage;
   } catch (error) {
     if (timer.signal.aborted && !options.signal?.aborted) {
-      const expired = new Error(`no reply within ${options.timeoutMs} ms`, { cause: error });
+      const expired = new Error(`no complete reply within ${timeoutMs} ms`, { cause: error });
       expired.name = "TimeoutError";
       throw expired;
     }

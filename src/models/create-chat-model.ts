@@ -5,6 +5,7 @@ import { ChatOpenAI } from "@langchain/openai";
 import { UsageError } from "../errors/usage-error.js";
 import { loadLlamaChatModel } from "./llama-chat-model.js";
 import type { ModelSpec } from "./model-spec.js";
+import { registerModelTimeout } from "./model-timeout.js";
 import { registerTemperatureVariants } from "./with-temperature.js";
 
 /** Settings for building a chat model; each falls back to the provider's environment variables. */
@@ -15,7 +16,7 @@ export interface ChatModelOptions {
   /** Cap on output tokens per call. Anthropic requires one; default 4096 there. */
   maxOutputTokens?: number;
   /**
-   * Client-side limit per HTTP request, after which the call fails as a (retryable) timeout.
+   * Limit on one request, reply body included, after which it fails as a (retryable) timeout.
    * Default 180 s for hosted providers, 600 s for Ollama (local models can be slow).
    */
   timeoutMs?: number;
@@ -49,10 +50,14 @@ export async function createChatModel(spec: ModelSpec, options: ChatModelOptions
         maxOutputTokens: options.maxOutputTokens,
       });
     default: {
-      const model = buildRemoteModel(spec, options);
-      if (!(spec.provider === "openai" && isOpenAIReasoningModel(spec.model))) {
-        registerTemperatureVariants(model, (temperature) => buildRemoteModel(spec, { ...options, temperature }));
-      }
+      const timeoutMs = options.timeoutMs ?? (spec.provider === "ollama" ? LOCAL_TIMEOUT_MS : HOSTED_TIMEOUT_MS);
+      const build = (temperature: number | undefined) => {
+        const model = buildRemoteModel(spec, { ...options, temperature, timeoutMs });
+        registerModelTimeout(model, timeoutMs);
+        return model;
+      };
+      const model = build(options.temperature);
+      if (!(spec.provider === "openai" && isOpenAIReasoningModel(spec.model))) registerTemperatureVariants(model, build);
       return model;
     }
   }
@@ -60,7 +65,7 @@ export async function createChatModel(spec: ModelSpec, options: ChatModelOptions
 
 type RemoteSpec = Extract<ModelSpec, { provider: "openai" | "anthropic" | "ollama" }>;
 
-function buildRemoteModel(spec: RemoteSpec, options: ChatModelOptions): BaseChatModel {
+function buildRemoteModel(spec: RemoteSpec, options: ChatModelOptions & { timeoutMs: number }): BaseChatModel {
   const env = options.env ?? process.env;
   switch (spec.provider) {
     case "openai": {
@@ -84,7 +89,7 @@ function buildRemoteModel(spec: RemoteSpec, options: ChatModelOptions): BaseChat
         // Reasoning models reject any temperature but the default.
         temperature: isOpenAIReasoningModel(spec.model) ? undefined : options.temperature,
         maxTokens: options.maxOutputTokens,
-        timeout: options.timeoutMs ?? HOSTED_TIMEOUT_MS,
+        timeout: options.timeoutMs,
         maxRetries: 0,
       });
     }
@@ -101,12 +106,12 @@ function buildRemoteModel(spec: RemoteSpec, options: ChatModelOptions): BaseChat
         anthropicApiUrl: nonEmpty(env.ANTHROPIC_BASE_URL) ?? ANTHROPIC_DEFAULT_BASE_URL,
         temperature: options.temperature,
         maxTokens: options.maxOutputTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
-        clientOptions: { timeout: options.timeoutMs ?? HOSTED_TIMEOUT_MS },
+        clientOptions: { timeout: options.timeoutMs },
         maxRetries: 0,
       });
     }
     case "ollama": {
-      const timeoutMs = options.timeoutMs ?? LOCAL_TIMEOUT_MS;
+      const { timeoutMs } = options;
       return new ChatOllama({
         model: spec.model,
         baseUrl: ollamaBaseUrl(nonEmpty(env.OLLAMA_HOST)),

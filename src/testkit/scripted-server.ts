@@ -120,6 +120,21 @@ export async function startScriptedServer(
   };
 }
 
+/** Collects the body, then sends only its first half and never ends the response. */
+function stallHalfWay(res: ServerResponse): void {
+  const write = res.write.bind(res) as (chunk: string) => boolean;
+  let body = "";
+  res.write = ((chunk: string) => {
+    body += chunk;
+    return true;
+  }) as ServerResponse["write"];
+  res.end = ((chunk?: string) => {
+    if (chunk !== undefined) body += chunk;
+    write(body.slice(0, Math.floor(body.length / 2)));
+    return res;
+  }) as ServerResponse["end"];
+}
+
 const ROUTES: Record<string, ScriptedApi> = {
   "/v1/chat/completions": "openai",
   "/v1/messages": "anthropic",
@@ -155,6 +170,7 @@ async function play(step: ScriptedStep, request: RecordedRequest, req: IncomingM
   }
   if (step.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, step.delayMs));
   if (res.destroyed) return;
+  if (step.stall) stallHalfWay(res);
   const usage = step.usage === undefined ? estimateUsage(request, step.reply) : step.usage;
   const finishReason = step.finishReason ?? "stop";
   if (request.api === "openai") {

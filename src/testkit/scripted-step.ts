@@ -7,7 +7,8 @@ export interface ScriptedUsage {
 /**
  * One scripted answer of the scripted server, in request order.
  * - `reply`: 200 with a chat completion carrying `usage` (estimated from the text when not
- *   given; `usage: null` leaves it out, like servers that report none).
+ *   given; `usage: null` leaves it out, like servers that report none); with `stall`, the
+ *   answer stops half-way and the connection stays open.
  * - `status`: an error reply in the provider's error format (`429` may carry Retry-After,
  *   in seconds or as an HTTP date).
  * - `hang`: never answers, so the client's timeout must fire.
@@ -22,6 +23,8 @@ export type ScriptedStep =
       finishReason?: "stop" | "length";
       /** Answer only after this long (a slow model). */
       delayMs?: number;
+      /** Send the headers and part of the body, then nothing more (a stalled connection). */
+      stall?: true;
     }
   | { status: 429; retryAfter?: number | string; body?: string }
   | { status: number; body?: string; retryAfter?: number | string }
