@@ -1,0 +1,96 @@
+import type { SuspiciousLine } from "./ochiai.js";
+import { applyEdits, editsOverlap, type Mutation } from "./source-edit.js";
+import { hasSyntaxError, normalizedText, parserFor, type Grammar } from "./syntax-tree.js";
+import type TreeSitter from "@vscode/tree-sitter-wasm";
+
+/** A program to test: the original with one or two mutations applied. */
+export interface Candidate {
+  id: number;
+  code: string;
+  mutations: Mutation[];
+  /** Search order: lower runs first. */
+  key: number;
+  /** Characters removed plus inserted: the smaller, the likelier the patch is the intended one. */
+  size: number;
+}
+
+/** How much a line's lower suspiciousness delays its mutations, in operator-cost units. */
+const LOCATION_WEIGHT = 3;
+
+/**
+ * Builds candidates in search order and filters them: a candidate that does not parse, or
+ * that normalizes (layout and comments aside) to a program already seen, is never run.
+ */
+export class CandidatePool {
+  private readonly seen = new Set<string>();
+  private nextId = 0;
+  /** Mutations dropped because the result did not parse. */
+  unparseable = 0;
+  /** Mutations dropped as duplicates of a program already produced. */
+  duplicates = 0;
+
+  private constructor(
+    private readonly original: string,
+    private readonly parser: TreeSitter.Parser,
+    private readonly suspicion: ReadonlyMap<number, number>,
+  ) {}
+
+  static async create(grammar: Grammar, original: string, ranking: readonly SuspiciousLine[]): Promise<CandidatePool> {
+    const parser = await parserFor(grammar);
+    const top = ranking[0]?.score ?? 0;
+    const suspicion = new Map(ranking.map((entry) => [entry.line, top > 0 ? entry.score / top : 0]));
+    const pool = new CandidatePool(original, parser, suspicion);
+    const tree = parser.parse(original);
+    if (tree) pool.seen.add(normalizedText(tree, original));
+    return pool;
+  }
+
+  /** The search key of a mutation, or undefined when its line was never suspicious. */
+  keyOf(mutation: Mutation): number | undefined {
+    if (this.suspicion.size === 0) return mutation.cost;
+    const weight = this.suspicion.get(mutation.line);
+    if (weight === undefined) return undefined;
+    return mutation.cost + (1 - weight) * LOCATION_WEIGHT;
+  }
+
+  /** Mutations on suspicious lines, cheapest key first. */
+  order(mutations: readonly Mutation[]): Mutation[] {
+    const keyed: { mutation: Mutation; key: number; index: number }[] = [];
+    mutations.forEach((mutation, index) => {
+      const key = this.keyOf(mutation);
+      if (key !== undefined) keyed.push({ mutation, key, index });
+    });
+    keyed.sort((a, b) => a.key - b.key || a.index - b.index);
+    return keyed.map((entry) => entry.mutation);
+  }
+
+  /** A runnable candidate for these mutations, or undefined when it does not parse or repeats. */
+  build(mutations: Mutation[]): Candidate | undefined {
+    for (let i = 0; i < mutations.length; i++) {
+      for (let j = i + 1; j < mutations.length; j++) if (editsOverlap(mutations[i].edit, mutations[j].edit)) return undefined;
+    }
+    const code = applyEdits(
+      this.original,
+      mutations.map((mutation) => mutation.edit),
+    );
+    const tree = this.parser.parse(code);
+    if (!tree || hasSyntaxError(tree)) {
+      tree?.delete();
+      this.unparseable++;
+      return undefined;
+    }
+    const normalized = normalizedText(tree, code);
+    tree.delete();
+    if (this.seen.has(normalized)) {
+      this.duplicates++;
+      return undefined;
+    }
+    this.seen.add(normalized);
+    const key = mutations.reduce((sum, mutation) => sum + (this.keyOf(mutation) ?? mutation.cost + LOCATION_WEIGHT), 0);
+    const size = mutations.reduce(
+      (sum, mutation) => sum + (mutation.edit.end - mutation.edit.start) + mutation.edit.text.length,
+      0,
+    );
+    return { id: this.nextId++, code, mutations, key, size };
+  }
+}

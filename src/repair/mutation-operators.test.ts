@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { generateMutations } from "./mutation-operators.js";
+import { JAVASCRIPT_TABLE, PYTHON_TABLE } from "./operator-tables.js";
+import { applyEdits, type Mutation } from "./source-edit.js";
+import { parseSource, type Grammar } from "./syntax-tree.js";
+
+async function mutantsOf(grammar: Grammar, code: string): Promise<{ mutation: Mutation; code: string }[]> {
+  const tree = await parseSource(grammar, code);
+  const table = grammar === "python" ? PYTHON_TABLE : JAVASCRIPT_TABLE;
+  const mutations = generateMutations(tree, code, table);
+  tree.delete();
+  return mutations.map((mutation) => ({ mutation, code: applyEdits(code, [mutation.edit]) }));
+}
+
+const PYTHON = `def clamp_total(xs, limit):
+    # keep the comment   and    odd spacing
+    total  =  0
+    for x in xs[1:]:
+        if x > limit and x != 0:
+            total += max(x, 1)
+    return total
+`;
+
+describe("generateMutations (Python)", () => {
+  it("swaps comparison, boolean and assignment operators in place, keeping comments and spacing", async () => {
+    const mutants = (await mutantsOf("python", PYTHON)).map((m) => m.code);
+    expect(mutants).toContain(PYTHON.replace("x > limit", "x >= limit"));
+    expect(mutants).toContain(PYTHON.replace("x > limit and x", "x > limit or x"));
+    expect(mutants).toContain(PYTHON.replace("total += max", "total -= max"));
+    for (const mutant of mutants) expect(mutant).toContain("# keep the comment   and    odd spacing");
+  });
+
+  it("adjusts slice bounds and literals by one, and swaps min/max", async () => {
+    const mutants = (await mutantsOf("python", PYTHON)).map((m) => m.code);
+    expect(mutants).toContain(PYTHON.replace("xs[1:]", "xs[0:]"));
+    expect(mutants).toContain(PYTHON.replace("total  =  0", "total  =  1"));
+    expect(mutants).toContain(PYTHON.replace("max(x, 1)", "min(x, 1)"));
+    expect(mutants).toContain(PYTHON.replace("max(x, 1)", "max(1, x)"));
+  });
+
+  it("replaces a variable by another one in scope, never by a global or the function's own name", async () => {
+    const replaced = (await mutantsOf("python", PYTHON))
+      .filter((m) => m.mutation.operator === "replace_name")
+      .map((m) => m.mutation.edit.text);
+    expect(new Set(replaced)).toEqual(new Set(["xs", "limit", "total", "x"]));
+  });
+
+  it("negates conditions, deletes clauses and statements, and inserts guards and wrappers", async () => {
+    const code = "def first(xs):\n    if xs:\n        return xs[0]\n    return None\n";
+    const mutants = (await mutantsOf("python", code)).map((m) => m.code);
+    expect(mutants).toContain(code.replace("if xs:", "if not (xs):"));
+    expect(mutants).toContain(code.replace("    if xs:", "    if not xs:\n        return None\n    if xs:"));
+    expect(mutants).toContain(code.replace("    return None\n", ""));
+    expect(mutants).toContain(code.replace("return xs[0]", "return abs(xs[0])"));
+  });
+
+  it("swaps // and /, any and all, append and extend", async () => {
+    const code = "def f(a, b, out):\n    out.append(a // b)\n    return any(out)\n";
+    const mutants = (await mutantsOf("python", code)).map((m) => m.code);
+    expect(mutants).toContain(code.replace("a // b", "a / b"));
+    expect(mutants).toContain(code.replace("any(out)", "all(out)"));
+    expect(mutants).toContain(code.replace("out.append", "out.extend"));
+  });
+});
+
+const JAVASCRIPT = `export function countBelow(values, limit) {
+  let count = 0; // running count
+  for (let i = 0; i < values.length; i++) {
+    if (values[i] < limit || !limit) count++;
+  }
+  return Math.floor(count / 2);
+}
+`;
+
+describe("generateMutations (JavaScript)", () => {
+  it("swaps operators and off-by-one bounds, keeping the rest of the text", async () => {
+    const mutants = (await mutantsOf("javascript", JAVASCRIPT)).map((m) => m.code);
+    expect(mutants).toContain(JAVASCRIPT.replace("i < values.length", "i <= values.length"));
+    expect(mutants).toContain(JAVASCRIPT.replace("i < values.length", "i < values.length - 1"));
+    expect(mutants).toContain(JAVASCRIPT.replace("values[i] < limit", "values[i - 1] < limit"));
+    expect(mutants).toContain(JAVASCRIPT.replace("|| !limit", "&& !limit"));
+    expect(mutants).toContain(JAVASCRIPT.replace("i++", "i--"));
+    for (const mutant of mutants) expect(mutant).toContain("// running count");
+  });
+
+  it("swaps Math methods, removes negations and deletes clauses", async () => {
+    const mutants = (await mutantsOf("javascript", JAVASCRIPT)).map((m) => m.code);
+    expect(mutants).toContain(JAVASCRIPT.replace("Math.floor", "Math.ceil"));
+    expect(mutants).toContain(JAVASCRIPT.replace("Math.floor(count / 2)", "count / 2"));
+    expect(mutants).toContain(JAVASCRIPT.replace("!limit", "limit"));
+    expect(mutants).toContain(JAVASCRIPT.replace("values[i] < limit || !limit", "values[i] < limit"));
+  });
+
+  it("does not rename globals such as Math or properties", async () => {
+    const replaced = (await mutantsOf("javascript", JAVASCRIPT)).filter((m) => m.mutation.operator === "replace_name");
+    for (const { mutation } of replaced) expect(["values", "limit", "count", "i"]).toContain(mutation.edit.text);
+    const targets = replaced.map((m) => JAVASCRIPT.slice(m.mutation.edit.start, m.mutation.edit.end));
+    expect(targets).not.toContain("Math");
+    expect(targets).not.toContain("length");
+  });
+});

@@ -1,0 +1,401 @@
+import type { Alternative, OperatorTable } from "./operator-tables.js";
+import { collectScopeNames, visibleNames, type ScopeNames } from "./scope-names.js";
+import type { Mutation, OperatorName } from "./source-edit.js";
+import type { SyntaxNode, SyntaxTree } from "./syntax-tree.js";
+
+/** Most identifiers have a handful of plausible substitutes; more only slows the search. */
+const MAX_NAME_SUBSTITUTES = 8;
+const MAX_GUARDED_PARAMETERS = 4;
+
+/**
+ * Every single-location mutation of the program, in no particular order. Each one replaces
+ * the exact source range of a syntax node (or token) and leaves all other text untouched,
+ * so formatting and comments survive.
+ */
+export function generateMutations(tree: SyntaxTree, source: string, table: OperatorTable): Mutation[] {
+  const scopes = collectScopeNames(tree, table);
+  const out = new MutationSink(source);
+  const indentUnit = detectIndentUnit(source);
+  const walk = (node: SyntaxNode) => {
+    visitNode(node, table, scopes, out, indentUnit);
+    for (const child of node.children) if (child) walk(child);
+  };
+  walk(tree.rootNode);
+  return out.mutations;
+}
+
+class MutationSink {
+  readonly mutations: Mutation[] = [];
+  constructor(readonly source: string) {}
+
+  replace(start: number, end: number, text: string, operator: OperatorName, cost: number): void {
+    if (this.source.slice(start, end) === text) return;
+    this.mutations.push({ operator, line: lineOf(this.source, start), edit: { start, end, text }, cost });
+  }
+
+  replaceNode(node: SyntaxNode, text: string, operator: OperatorName, cost: number): void {
+    this.replace(node.startIndex, node.endIndex, text, operator, cost);
+  }
+
+  alternatives(node: SyntaxNode, alternatives: readonly Alternative[] | undefined, operator: OperatorName): void {
+    for (const [text, cost] of alternatives ?? []) this.replaceNode(node, text, operator, cost);
+  }
+}
+
+function visitNode(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink, unit: string): void {
+  const type = node.type;
+  if (table.binaryTypes.has(type)) binaryOperators(node, table, out);
+  else if (type === table.comparisonChainType) comparisonChain(node, table, out);
+  else if (table.augmentedTypes.has(type)) {
+    const operator = node.childForFieldName("operator");
+    if (operator) out.alternatives(operator, table.augmentedSwaps[operator.text], "assignment_operator");
+  } else if (type === table.updateType) updateExpression(node, out);
+  else if (type === table.numberType) numberLiteral(node, out);
+  else if (table.constantSwaps[type]) out.alternatives(node, table.constantSwaps[type], "constant");
+  else if (type === table.callType) callOperators(node, table, out);
+  else if (type === table.subscriptType) subscriptOperators(node, table, out);
+  else if (type === table.ternaryType) ternaryOperators(node, table, out);
+  else if (type === table.identifierType) identifierOperators(node, table, scopes, out);
+
+  if (type === table.notType || table.unaryTypes.has(type)) unaryOperators(node, table, out);
+  if (table.conditionalTypes.has(type)) conditionOperators(node, table, out);
+  if (table.deletableTypes.has(type)) deleteStatement(node, table, out);
+  if (table.functionTypes.has(type)) functionTemplates(node, table, scopes, out, unit);
+  if (type === table.returnType) wrapReturn(node, table, out);
+}
+
+function binaryOperators(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const operator = node.childForFieldName("operator");
+  const left = node.childForFieldName("left");
+  const right = node.childForFieldName("right");
+  if (!operator || !left || !right) return;
+  const token = operator.text;
+  const family = table.operatorFamily[token];
+  if (family) out.alternatives(operator, table.operatorSwaps[token], family);
+  if (table.termOperators.has(token)) {
+    out.replaceNode(node, left.text, "delete_term", 3);
+    out.replaceNode(node, right.text, "delete_term", 3.1);
+  }
+  if (table.clauseOperators.has(token)) {
+    out.replaceNode(node, left.text, "delete_clause", 2.4);
+    out.replaceNode(node, right.text, "delete_clause", 2.5);
+  }
+  if (table.nonCommutative.has(token)) {
+    const middle = out.source.slice(left.endIndex, right.startIndex);
+    out.replaceNode(node, right.text + middle + left.text, "swap_arguments", 3.2);
+  }
+  if (family === "comparison") boundAdjust(right, table, out, 2);
+  if (token === "/" && table.divisionWrapper) out.replaceNode(node, table.divisionWrapper(node.text), "builtin", 1.3);
+}
+
+/** Python keeps `a < b <= c` as one node with the operators in a repeated field. */
+function comparisonChain(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const operators: SyntaxNode[] = [];
+  for (let i = 0; i < node.childCount; i++) {
+    const child = node.child(i);
+    if (child && node.fieldNameForChild(i) === "operators") operators.push(child);
+  }
+  for (const operator of operators) {
+    const token = operator.text.replace(/\s+/g, " ");
+    out.alternatives(operator, table.operatorSwaps[token], "comparison");
+  }
+  const operands = node.namedChildren.filter((child): child is SyntaxNode => child !== null);
+  if (operators.length === 1 && operands.length === 2) {
+    boundAdjust(operands[1], table, out, 2);
+    const token = operators[0].text;
+    if (!["in", "not in"].includes(token.replace(/\s+/g, " "))) {
+      const middle = out.source.slice(operands[0].endIndex, operands[1].startIndex);
+      out.replaceNode(node, operands[1].text + middle + operands[0].text, "swap_arguments", 3.5);
+    }
+  }
+}
+
+function updateExpression(node: SyntaxNode, out: MutationSink): void {
+  const operator = node.childForFieldName("operator");
+  if (!operator) return;
+  if (operator.text === "++") out.replaceNode(operator, "--", "arithmetic", 1.2);
+  if (operator.text === "--") out.replaceNode(operator, "++", "arithmetic", 1.2);
+}
+
+function numberLiteral(node: SyntaxNode, out: MutationSink): void {
+  const text = node.text;
+  if (!/^\d+$/.test(text)) {
+    if (/^\d*\.\d+$|^\d+\.\d*$/.test(text) && Number(text) !== 0) out.replaceNode(node, "0", "constant", 2.8);
+    return;
+  }
+  const value = Number(text);
+  const seen = new Set([value]);
+  const emit = (candidate: number, operator: OperatorName, cost: number) => {
+    if (seen.has(candidate)) return;
+    seen.add(candidate);
+    out.replaceNode(node, String(candidate), operator, cost);
+  };
+  emit(value + 1, "literal", 1.4);
+  if (value > 0) emit(value - 1, "literal", 1.4);
+  emit(0, "constant", 2.5);
+  emit(1, "constant", 2.5);
+  const negated = node.parent?.type === "unary_operator" || node.parent?.type === "unary_expression";
+  if (!negated) emit(-1, "constant", 2.6);
+}
+
+function callOperators(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const callee = node.childForFieldName(table.calleeField);
+  const argumentList = node.childForFieldName(table.argumentsField);
+  if (!callee || !argumentList) return;
+  const args = positionalArguments(argumentList);
+  let name = callee.text;
+  if (callee.type === table.identifierType) {
+    out.alternatives(callee, table.functionSwaps[name], "builtin");
+  } else if (callee.type === table.memberType) {
+    const property = callee.childForFieldName(table.memberPropertyField);
+    if (property) {
+      name = property.text;
+      out.alternatives(property, table.methodSwaps[name], "builtin");
+      pythonPopIndex(property.text, args, argumentList, table, out);
+    }
+  }
+  const isBoundCall =
+    (callee.type === table.identifierType && table.boundFunctions.has(name)) ||
+    (callee.type === table.memberType && table.boundMethods.has(name));
+  if (isBoundCall) {
+    for (const arg of args.slice(0, 2)) boundAdjust(arg, table, out, 1.3);
+    if (name === "range" && args.length === 1) {
+      out.replaceNode(args[0], `1, ${args[0].text}`, "bound", 1.6);
+    }
+  }
+  if (table.unwrapFunctions.has(callee.text) && args.length === 1 && argumentList.namedChildren.length === 1) {
+    out.replaceNode(node, args[0].text, "builtin", 3);
+  }
+  if (table.comparisonChainType && (name === "sorted" || name === "sort")) {
+    const hasReverse = argumentList.namedChildren.some((child) => child?.text.startsWith("reverse"));
+    if (!hasReverse) {
+      const closing = argumentList.endIndex - 1;
+      const text = argumentList.namedChildren.length > 0 ? ", reverse=True" : "reverse=True";
+      out.replace(closing, closing, text, "builtin", 2.2);
+    }
+  }
+  for (let i = 0; i + 1 < args.length; i++) {
+    const a = args[i];
+    const b = args[i + 1];
+    const middle = out.source.slice(a.endIndex, b.startIndex);
+    out.replace(a.startIndex, b.endIndex, b.text + middle + a.text, "swap_arguments", 3.2);
+  }
+}
+
+/** `xs.pop()` takes from the end, `xs.pop(0)` from the front: a classic confusion. */
+function pythonPopIndex(
+  method: string,
+  args: SyntaxNode[],
+  argumentList: SyntaxNode,
+  table: OperatorTable,
+  out: MutationSink,
+): void {
+  if (!table.comparisonChainType || method !== "pop") return;
+  if (args.length === 0) out.replace(argumentList.startIndex + 1, argumentList.endIndex - 1, "0", "builtin", 1.5);
+  else if (args.length === 1 && (args[0].text === "0" || args[0].text === "-1")) {
+    out.replace(argumentList.startIndex + 1, argumentList.endIndex - 1, "", "builtin", 1.5);
+  }
+}
+
+function positionalArguments(argumentList: SyntaxNode): SyntaxNode[] {
+  return argumentList.namedChildren.filter(
+    (child): child is SyntaxNode =>
+      child !== null &&
+      child.type !== "comment" &&
+      child.type !== "keyword_argument" &&
+      child.type !== "spread_element" &&
+      child.type !== "list_splat" &&
+      child.type !== "dictionary_splat",
+  );
+}
+
+/** Off-by-one repairs on a bound expression: `e` -> `e + 1`, `e - 1` (literals are handled as literals). */
+function boundAdjust(node: SyntaxNode, table: OperatorTable, out: MutationSink, cost: number): void {
+  if (node.type === table.numberType || node.type === "string" || node.type === "unary_operator") return;
+  if (node.type === "unary_expression" && node.text.startsWith("-")) return;
+  if (table.binaryTypes.has(node.type)) {
+    // `i - 1` already carries an offset: the literal operator adjusts it, this one removes it.
+    const operator = node.childForFieldName("operator")?.text;
+    const left = node.childForFieldName("left");
+    const right = node.childForFieldName("right");
+    if ((operator === "+" || operator === "-") && left && right?.type === table.numberType) {
+      out.replaceNode(node, left.text, "bound", cost);
+      return;
+    }
+  }
+  const text = needsParentheses(node, table) ? `(${node.text})` : node.text;
+  out.replaceNode(node, table.plus(text, 1), "bound", cost);
+  out.replaceNode(node, table.plus(text, -1), "bound", cost);
+}
+
+function needsParentheses(node: SyntaxNode, table: OperatorTable): boolean {
+  if (table.binaryTypes.has(node.type)) {
+    const operator = node.childForFieldName("operator")?.text ?? "";
+    return !["+", "-", "*", "/", "//", "%", "**"].includes(operator);
+  }
+  return node.type === table.ternaryType || node.type === "boolean_operator" || node.type === "comparison_operator";
+}
+
+function subscriptOperators(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const index = node.childForFieldName(table.subscriptIndexField);
+  if (!index) return;
+  if (index.type === table.sliceType) {
+    for (const bound of index.namedChildren) if (bound && bound.type !== "comment") boundAdjust(bound, table, out, 1.3);
+    return;
+  }
+  boundAdjust(index, table, out, 1.3);
+}
+
+function ternaryOperators(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  let condition: SyntaxNode | null;
+  let consequence: SyntaxNode | null;
+  let alternative: SyntaxNode | null;
+  if (table.comparisonChainType) {
+    // Python: `a if cond else b` has no field names.
+    const parts = node.namedChildren;
+    [consequence, condition, alternative] = [parts[0] ?? null, parts[1] ?? null, parts[2] ?? null];
+  } else {
+    condition = node.childForFieldName("condition");
+    consequence = node.childForFieldName("consequence");
+    alternative = node.childForFieldName("alternative");
+  }
+  if (!condition || !consequence || !alternative) return;
+  negateCondition(condition, table, out, 2.2);
+  out.replace(consequence.startIndex, consequence.endIndex, alternative.text, "swap_arguments", 2.3);
+  out.replace(alternative.startIndex, alternative.endIndex, consequence.text, "swap_arguments", 2.3);
+}
+
+function unaryOperators(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const argument = node.childForFieldName("argument");
+  const operator = node.childForFieldName("operator")?.text ?? (node.type === table.notType ? table.notOperator : "");
+  if (!argument) return;
+  if (operator === table.notOperator) out.replaceNode(node, argument.text, "negate_condition", 2);
+  else if (operator === "-" || operator === "~") out.replaceNode(node, argument.text, "unary", 2.5);
+}
+
+function conditionOperators(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  let condition = node.childForFieldName("condition");
+  if (!condition) return;
+  if (condition.type === "parenthesized_expression" && condition.namedChildren[0]) condition = condition.namedChildren[0];
+  negateCondition(condition, table, out, 2);
+}
+
+function negateCondition(condition: SyntaxNode, table: OperatorTable, out: MutationSink, cost: number): void {
+  // A negation is undone by its own operator; a comparison is negated by the complement swap.
+  if (condition.type === table.notType && condition.text.startsWith(table.notOperator)) return;
+  if (condition.type === table.comparisonChainType) return;
+  if (table.binaryTypes.has(condition.type)) {
+    const operator = condition.childForFieldName("operator")?.text ?? "";
+    if (table.operatorFamily[operator] === "comparison") return;
+  }
+  out.replaceNode(condition, table.negate(condition.text), "negate_condition", cost);
+}
+
+function identifierOperators(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink): void {
+  const parent = node.parent;
+  if (!parent) return;
+  if (table.identifierSkipParents.has(parent.type) && !isValueOf(node, parent)) return;
+  const field = fieldOf(node, parent);
+  if (field === "name" || field === "attribute" || field === "property" || field === "alias") return;
+  if (parent.type === table.callType && field === table.calleeField) return;
+  if ((parent.type === "for_statement" || parent.type === "for_in_clause" || parent.type === "for_in_statement") && field === "left") {
+    return;
+  }
+  const name = node.text;
+  const names = visibleNames(node, scopes);
+  // Globals such as `Math` or `len` are not variables of the program.
+  if (!names.includes(name)) return;
+  if (scopes.nonVariables.has(name) || ["self", "cls", "this", "undefined", "arguments"].includes(name)) return;
+  const isTarget = field === "left" && (parent.type === "assignment" || parent.type === "assignment_expression");
+  const substitutes = names.filter((candidate) => candidate !== name);
+  substitutes.slice(0, MAX_NAME_SUBSTITUTES).forEach((candidate, index) => {
+    out.replaceNode(node, candidate, "replace_name", (isTarget ? 4.5 : 4) + index * 0.02);
+  });
+}
+
+/** Default values of parameters and keyword-argument values are expressions, unlike their names. */
+function isValueOf(node: SyntaxNode, parent: SyntaxNode): boolean {
+  return fieldOf(node, parent) === "value";
+}
+
+function fieldOf(node: SyntaxNode, parent: SyntaxNode): string | null {
+  for (let i = 0; i < parent.childCount; i++) {
+    if (parent.child(i)?.id === node.id) return parent.fieldNameForChild(i);
+  }
+  return null;
+}
+
+function deleteStatement(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const parent = node.parent;
+  if (!parent) return;
+  const siblings = parent.namedChildren.filter((child) => child && child.type !== "comment");
+  const source = out.source;
+  if (siblings.length === 1 && table.emptyStatement && parent.type === table.blockType) {
+    out.replaceNode(node, table.emptyStatement, "delete_statement", 4.5);
+    return;
+  }
+  const lineStart = source.lastIndexOf("\n", node.startIndex - 1) + 1;
+  let lineEnd = source.indexOf("\n", node.endIndex);
+  if (lineEnd === -1) lineEnd = source.length;
+  const before = source.slice(lineStart, node.startIndex);
+  const after = source.slice(node.endIndex, lineEnd);
+  if (/^\s*$/.test(before) && /^\s*(#.*|\/\/.*)?$/.test(after)) {
+    out.replace(lineStart, Math.min(lineEnd + 1, source.length), "", "delete_statement", 4.5);
+  } else {
+    out.replaceNode(node, "", "delete_statement", 4.6);
+  }
+}
+
+function functionTemplates(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink, unit: string): void {
+  const body = node.childForFieldName("body");
+  if (!body || body.type !== table.blockType) return;
+  const statements = body.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
+  const first = statements.find((statement) => !isDocstring(statement));
+  const last = statements[statements.length - 1];
+  if (!first || !last) return;
+  const source = out.source;
+  const indent = source.slice(source.lastIndexOf("\n", first.startIndex - 1) + 1, first.startIndex);
+  const parameters = (scopes.parameters.get(node.id) ?? []).filter((name) => name !== "self" && name !== "cls");
+  parameters.slice(0, MAX_GUARDED_PARAMETERS).forEach((name, p) => {
+    table.guardValues.forEach((value, v) => {
+      out.replace(first.startIndex, first.startIndex, table.guard(name, value, indent, unit), "insert_guard", 5 + p * 0.1 + v * 0.02);
+    });
+    out.replace(first.startIndex, first.startIndex, table.guard(name, name, indent, unit), "insert_guard", 5.2 + p * 0.1);
+  });
+  if (last.type !== table.returnType) {
+    const lastIndent = source.slice(source.lastIndexOf("\n", last.startIndex - 1) + 1, last.startIndex);
+    const locals = [...(scopes.functions.get(node.id) ?? [])];
+    locals.reverse().forEach((name, index) => {
+      out.replace(last.endIndex, last.endIndex, `\n${lastIndent}${table.returnStatement(name)}`, "insert_return", 4 + index * 0.05);
+    });
+    if (last.type === "expression_statement") {
+      const expression = last.namedChildren[0];
+      if (expression && !/assignment|call_expression|^call$|await|yield|update/.test(expression.type)) {
+        out.replaceNode(last, table.returnStatement(expression.text.replace(/;$/, "")), "insert_return", 3);
+      }
+    }
+  }
+}
+
+function isDocstring(statement: SyntaxNode): boolean {
+  return statement.type === "expression_statement" && statement.namedChildren[0]?.type === "string";
+}
+
+function wrapReturn(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const value = node.namedChildren.find((child) => child && child.type !== "comment");
+  if (!value || value.type === table.numberType || table.constantSwaps[value.type] || value.type === "string") return;
+  table.wrappers.forEach((wrap, index) => out.replaceNode(value, wrap(value.text), "wrap", 5 + index * 0.05));
+}
+
+function lineOf(source: string, index: number): number {
+  let line = 1;
+  for (let i = source.indexOf("\n"); i !== -1 && i < index; i = source.indexOf("\n", i + 1)) line++;
+  return line;
+}
+
+/** The file's own indentation step (two spaces, four spaces or a tab). */
+function detectIndentUnit(source: string): string {
+  const match = /\n([ \t]+)\S/.exec(source);
+  if (!match) return "    ";
+  return match[1].startsWith("\t") ? "\t" : match[1].length <= 4 ? match[1] : "    ";
+}

@@ -1,0 +1,320 @@
+import { createTwoFilesPatch } from "diff";
+import { createSandbox } from "../sandbox/create-sandbox.js";
+import type { CheckResult } from "../shared/check-result.js";
+import type { Language } from "../shared/language.js";
+import type { Sandbox } from "../shared/sandbox.js";
+import type { SourceFile } from "../shared/task.js";
+import { CandidatePool, type Candidate } from "./candidate-pool.js";
+import { createCandidateRunner, type CandidateRunner, type CandidateVerdict, type TestObservation } from "./candidate-runner.js";
+import { rankBaseline, runBaseline } from "./localize-faults.js";
+import { generateMutations } from "./mutation-operators.js";
+import { operatorTableFor } from "./operator-tables.js";
+import { describeMutation, type EditDescription, type Mutation } from "./source-edit.js";
+import { grammarOf, hasSyntaxError, parseSource } from "./syntax-tree.js";
+
+export type { EditDescription } from "./source-edit.js";
+
+export interface OfflineRepairInput {
+  language: Language;
+  /** File name of the program, e.g. `median.py`. */
+  entry: string;
+  code: string;
+  tests: SourceFile[];
+  support?: SourceFile[];
+  /** The failing validation of `code`, if known: its location is strong evidence. */
+  check?: CheckResult;
+}
+
+export interface OfflineRepairOptions {
+  sandbox?: Sandbox;
+  /** Wall-clock budget for the whole search (default 10 s). */
+  timeBudgetMs?: number;
+  /** Most candidates to run (default 3000). */
+  maxCandidates?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: { candidatesRun: number; bestPassed: number; total: number }) => void;
+}
+
+export type OfflineRepairResult =
+  | {
+      status: "fixed";
+      code: string;
+      /** Unified diff from the original to the repaired program. */
+      diff: string;
+      edits: EditDescription[];
+      /** Candidates found that pass every test (the smallest one is returned). */
+      plausible: number;
+      candidatesRun: number;
+      durationMs: number;
+      testsPassed: number;
+      testsTotal: number;
+    }
+  | {
+      status: "not_fixed";
+      reason: string;
+      /** The candidate that passed the most tests, when it beats the original. */
+      bestCode?: string;
+      bestPassed?: number;
+      testsTotal?: number;
+      candidatesRun: number;
+      durationMs: number;
+    };
+
+const DEFAULT_BUDGET_MS = 10_000;
+const DEFAULT_MAX_CANDIDATES = 3_000;
+/** After the first plausible patch, a few more candidates may find a smaller one. */
+const EXTRA_AFTER_PLAUSIBLE = 25;
+const BATCH_SIZE = 250;
+/** Pairs of edits come only after every single edit, and only this many. */
+const MAX_PAIRS = 2_000;
+const PAIR_TOP_SINGLES = 30;
+const PAIR_PARTNERS = 80;
+const JOBS = 2;
+const BASELINE_TEST_TIMEOUT_MS = 2_000;
+
+/**
+ * Repairs a program without a language model: localizes the fault from per-test coverage,
+ * then tries small edits of the syntax tree (operator swaps, off-by-one bounds, swapped
+ * names, guards...) in order of suspiciousness and cost, running the tests in the sandbox,
+ * until a candidate passes every test or the budget is spent.
+ */
+export async function repairOffline(
+  input: OfflineRepairInput,
+  options: OfflineRepairOptions = {},
+): Promise<OfflineRepairResult> {
+  const started = Date.now();
+  const sandbox = options.sandbox ?? createSandbox();
+  try {
+    return await new RepairSearch(input, options, sandbox, started).run();
+  } finally {
+    if (!options.sandbox) await sandbox.close();
+  }
+}
+
+interface Evaluated {
+  candidate: Candidate;
+  verdict: CandidateVerdict;
+}
+
+class RepairSearch {
+  private readonly deadline: number;
+  private readonly maxCandidates: number;
+  private readonly runner: CandidateRunner;
+  private readonly evaluated: Evaluated[] = [];
+  private readonly plausible: Candidate[] = [];
+  private failing: string[] = [];
+  private passing: string[] = [];
+  private total = 0;
+  private timeoutMs = 2_000;
+  private best: { code: string; passed: number } | undefined;
+
+  constructor(
+    private readonly input: OfflineRepairInput,
+    private readonly options: OfflineRepairOptions,
+    sandbox: Sandbox,
+    private readonly started: number,
+  ) {
+    this.deadline = started + (options.timeBudgetMs ?? DEFAULT_BUDGET_MS);
+    this.maxCandidates = options.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
+    this.runner = createCandidateRunner({ ...input, sandbox, jobs: JOBS });
+  }
+
+  async run(): Promise<OfflineRepairResult> {
+    const { input } = this;
+    const grammar = grammarOf(input.language, input.entry);
+    const tree = await parseSource(grammar, input.code);
+    if (hasSyntaxError(tree)) {
+      tree.delete();
+      return this.notFixed("the program does not parse; offline repair changes behaviour, not syntax");
+    }
+    const baseline = await runBaseline(this.runner, {
+      testTimeoutMs: BASELINE_TEST_TIMEOUT_MS,
+      timeBudgetMs: Math.max(1_000, this.remaining()),
+    });
+    if (baseline.status !== "ok") {
+      tree.delete();
+      return this.notFixed(baseline.reason);
+    }
+    this.observe(baseline.tests);
+    if (this.failing.length === 0 && !baseline.tests.some((test) => test.outcome === "timeout")) {
+      tree.delete();
+      return this.notFixed("every test already passes", { bestPassed: this.total });
+    }
+    const ranking = rankBaseline(input, baseline);
+    const mutations = generateMutations(tree, input.code, operatorTableFor(grammar));
+    tree.delete();
+    const pool = await CandidatePool.create(grammar, input.code, ranking);
+    const ordered = pool.order(mutations);
+
+    await this.searchSingles(pool, ordered);
+    if (this.plausible.length === 0 && !this.stopped()) await this.searchPairs(pool);
+    return this.result();
+  }
+
+  /** Splits the baseline into the tests a repair must fix and those it must keep passing. */
+  private observe(tests: TestObservation[]): void {
+    const real = tests.filter((test) => !test.id.startsWith("("));
+    this.failing = real.filter((test) => test.outcome === "failed" || test.outcome === "timeout").map((test) => test.id);
+    this.passing = real.filter((test) => test.outcome === "passed").map((test) => test.id);
+    this.total = this.failing.length + this.passing.length + (tests.length - real.length);
+    const measured = tests.filter((test) => test.outcome !== "timeout").reduce((sum, test) => sum + test.durationMs, 0);
+    // Mutants often loop forever; allow a few times the original's (traced, so already slow) run.
+    const startup = this.input.language === "python" ? 400 : 1_500;
+    this.timeoutMs = Math.min(10_000, Math.max(startup + 200, 2 * measured + startup));
+  }
+
+  private async searchSingles(pool: CandidatePool, ordered: Mutation[]): Promise<void> {
+    let index = 0;
+    while (index < ordered.length && !this.stopped() && this.plausible.length === 0) {
+      const batch: Candidate[] = [];
+      while (index < ordered.length && batch.length < this.batchLimit()) {
+        const candidate = pool.build([ordered[index++]]);
+        if (candidate) batch.push(candidate);
+      }
+      if (batch.length === 0) break;
+      await this.evaluate(batch);
+    }
+  }
+
+  /**
+   * Two edits: first combinations of singles that fixed some failing test, then those
+   * partnered with the top-ranked singles, then pairs among the top singles.
+   */
+  private async searchPairs(pool: CandidatePool): Promise<void> {
+    const usable = this.evaluated.filter(({ verdict }) => !verdict.timedOut && !verdict.invalid);
+    const improving = usable
+      .filter(({ verdict }) => verdict.failingPassed > 0)
+      .sort((a, b) => passedBy(b.verdict) - passedBy(a.verdict) || a.candidate.key - b.candidate.key)
+      .map(({ candidate }) => candidate);
+    const partners = usable.slice(0, PAIR_PARTNERS).map(({ candidate }) => candidate);
+    const top = partners.slice(0, PAIR_TOP_SINGLES);
+    const groups: [Candidate[], Candidate[]][] = [
+      [improving, improving],
+      [improving, partners],
+      [top, top],
+    ];
+    const pairs: Candidate[] = [];
+    const tried = new Set<string>();
+    for (const [firsts, seconds] of groups) {
+      const group: { mutations: Mutation[]; key: number }[] = [];
+      for (const a of firsts) {
+        for (const b of seconds) {
+          if (a.id === b.id) continue;
+          const label = a.id < b.id ? `${a.id}:${b.id}` : `${b.id}:${a.id}`;
+          if (tried.has(label)) continue;
+          tried.add(label);
+          group.push({ mutations: [...a.mutations, ...b.mutations], key: a.key + b.key });
+        }
+      }
+      group.sort((x, y) => x.key - y.key);
+      for (const entry of group) {
+        if (pairs.length >= MAX_PAIRS) break;
+        const candidate = pool.build(entry.mutations);
+        if (candidate) pairs.push(candidate);
+      }
+    }
+    for (let index = 0; index < pairs.length && !this.stopped() && this.plausible.length === 0; ) {
+      const batch = pairs.slice(index, index + this.batchLimit());
+      index += batch.length;
+      if (batch.length === 0) break;
+      await this.evaluate(batch);
+    }
+  }
+
+  private async evaluate(batch: Candidate[]): Promise<void> {
+    const byId = new Map(batch.map((candidate) => [candidate.id, candidate]));
+    const outcome = await this.runner.evaluate({
+      candidates: batch.map(({ id, code }) => ({ id, code })),
+      failing: this.failing,
+      passing: this.passing,
+      timeoutMs: this.timeoutMs,
+      budgetMs: Math.max(0, this.remaining()),
+      extraAfterPlausible: EXTRA_AFTER_PLAUSIBLE,
+    });
+    for (const verdict of outcome.verdicts) {
+      const candidate = byId.get(verdict.id);
+      if (!candidate) continue;
+      this.evaluated.push({ candidate, verdict });
+      if (verdict.invalid) continue;
+      if (isPlausible(verdict)) this.plausible.push(candidate);
+      const passed = passedBy(verdict);
+      if (verdict.restPassed !== null && (!this.best || passed > this.best.passed)) this.best = { code: candidate.code, passed };
+    }
+    this.options.onProgress?.({
+      candidatesRun: this.candidatesRun(),
+      bestPassed: Math.max(this.best?.passed ?? 0, this.passing.length),
+      total: this.total,
+    });
+  }
+
+  private result(): OfflineRepairResult {
+    if (this.plausible.length > 0) {
+      const [chosen] = [...this.plausible].sort(
+        (a, b) => a.mutations.length - b.mutations.length || a.size - b.size || a.key - b.key,
+      );
+      const entry = this.input.entry;
+      return {
+        status: "fixed",
+        code: chosen.code,
+        diff: createTwoFilesPatch(`a/${entry}`, `b/${entry}`, this.input.code, chosen.code),
+        edits: chosen.mutations.map((mutation) => describeMutation(this.input.code, mutation)),
+        plausible: this.plausible.length,
+        candidatesRun: this.candidatesRun(),
+        durationMs: Date.now() - this.started,
+        testsPassed: this.total,
+        testsTotal: this.total,
+      };
+    }
+    const reason = this.options.signal?.aborted
+      ? "aborted"
+      : Date.now() >= this.deadline
+        ? "time budget spent without a candidate that passes every test"
+        : this.candidatesRun() >= this.maxCandidates
+          ? "candidate limit reached without a candidate that passes every test"
+          : "no candidate passes every test";
+    return this.notFixed(reason);
+  }
+
+  private notFixed(reason: string, extra: { bestPassed?: number } = {}): OfflineRepairResult {
+    const improved = this.best && this.best.passed > this.passing.length ? this.best : undefined;
+    return {
+      status: "not_fixed",
+      reason,
+      bestCode: improved?.code,
+      bestPassed: extra.bestPassed ?? improved?.passed ?? (this.total > 0 ? this.passing.length : undefined),
+      testsTotal: this.total > 0 ? this.total : undefined,
+      candidatesRun: this.candidatesRun(),
+      durationMs: Date.now() - this.started,
+    };
+  }
+
+  private candidatesRun(): number {
+    return this.evaluated.filter(({ verdict }) => !verdict.invalid).length;
+  }
+
+  private remaining(): number {
+    return this.deadline - Date.now();
+  }
+
+  private batchLimit(): number {
+    return Math.max(0, Math.min(BATCH_SIZE, this.maxCandidates - this.candidatesRun()));
+  }
+
+  private stopped(): boolean {
+    return this.options.signal?.aborted === true || this.remaining() <= 0 || this.candidatesRun() >= this.maxCandidates;
+  }
+}
+
+function passedBy(verdict: CandidateVerdict): number {
+  return verdict.failingPassed + (verdict.restPassed ?? 0);
+}
+
+function isPlausible(verdict: CandidateVerdict): boolean {
+  return (
+    !verdict.invalid &&
+    !verdict.timedOut &&
+    verdict.unknownFailed === 0 &&
+    verdict.failingPassed === verdict.failingTotal &&
+    verdict.restPassed === verdict.restTotal
+  );
+}
