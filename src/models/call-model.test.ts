@@ -325,3 +325,16 @@ describe("callModel on a stalled reply", () => {
     expect(server!.requests[0].stream).toBe(false);
   });
 });
+
+describe("callModel without a server", () => {
+  it("retries a refused connection and names the socket error when it gives up", async () => {
+    const probe = await startScriptedServer([]);
+    const url = probe.url;
+    await probe.close();
+    const model = await createChatModel({ provider: "openai", model: "gpt-4o-mini" }, { baseUrl: url, env: {} });
+    const error = await failure(callModel(model!, ask, { retry: { ...fast, maxRetries: 2 } }));
+    expect(error.retries).toBe(2);
+    expect(error.status).toBeUndefined();
+    expect(error.message).toMatch(/ECONNREFUSED/);
+  });
+});

@@ -98,8 +98,9 @@ export async function callModel(
       const delayMs = retryDelay(policy, retries + 1, fault.retryAfterMs);
       const elapsed = policy.clock.now() - started;
       if (elapsed + delayMs > policy.maxElapsedMs) {
+        const asked = fault.retryAfterMs === undefined ? "" : `, asked to wait ${seconds(fault.retryAfterMs)}`;
         throw new ModelProviderError(
-          `${provider} ${describe(fault)}; gave up after ${retries} retries in ${seconds(elapsed)} (retry time limit ${seconds(policy.maxElapsedMs)}): ${fault.message}`,
+          `${provider} ${describe(fault)}${asked}; gave up after ${retries} retries in ${seconds(elapsed)} (retry time limit ${seconds(policy.maxElapsedMs)}): ${fault.message}`,
           { provider, status: fault.status, retries, cause: error },
         );
       }

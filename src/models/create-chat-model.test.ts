@@ -52,6 +52,19 @@ describe("createChatModel", () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it("reaches the scripted server through its env for every HTTP provider", async () => {
+    server = await startScriptedServer((request) => ({ reply: `hello over ${request.api}` }));
+    for (const spec of [
+      { provider: "openai", model: "gpt-4o-mini" },
+      { provider: "anthropic", model: "claude-3-5-haiku-latest" },
+      { provider: "ollama", model: "qwen2.5-coder" },
+    ] as const) {
+      const model = await createChatModel(spec, { env: server.env });
+      expect((await model!.invoke("hi")).text).toBe(`hello over ${spec.provider}`);
+    }
+    expect(server.requests.map((request) => request.api)).toEqual(["openai", "anthropic", "ollama"]);
+  });
+
   it("asks for OPENAI_API_KEY when there is neither a key nor a base URL", async () => {
     const error = await rejection(createChatModel({ provider: "openai", model: "gpt-4o" }, { env: {} }));
     expect(UsageError.isInstance(error)).toBe(true);

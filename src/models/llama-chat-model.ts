@@ -1,4 +1,6 @@
 import { access } from "node:fs/promises";
+import { homedir } from "node:os";
+import { join } from "node:path";
 import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
 import {
   BaseChatModel,
@@ -43,7 +45,9 @@ export interface LlamaChatModelOptions {
  * Loads node-llama-cpp on demand (only when a `llama:` model is asked for) and a GGUF model
  * file with it. A missing file or a missing package is the user's to fix: UsageError.
  */
-export async function loadLlamaChatModel(modelPath: string, options: LlamaChatModelOptions = {}): Promise<BaseChatModel> {
+export async function loadLlamaChatModel(path: string, options: LlamaChatModelOptions = {}): Promise<BaseChatModel> {
+  // `--model llama:~/models/x.gguf` reaches us unexpanded when quoted or set in MEND_MODEL.
+  const modelPath = path.startsWith("~/") ? join(homedir(), path.slice(2)) : path;
   try {
     await access(modelPath);
   } catch {

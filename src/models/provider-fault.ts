@@ -61,7 +61,12 @@ export function classifyProviderFault(error: unknown, now: number = Date.now()):
   const chain = causeChain(error);
   if (chain.some(isTimeout)) return { kind: "timeout", retryable: true, message };
   if (chain.some(isMalformedReply)) return { kind: "malformed", retryable: true, message };
-  if (chain.some(isConnectionFailure)) return { kind: "connection", retryable: true, message };
+  if (chain.some(isConnectionFailure)) {
+    // "Connection error." alone does not say which; the socket error at the root does.
+    const root = chain[chain.length - 1];
+    const detail = root !== error && root instanceof Error && root.message !== message ? ` (${root.message})` : "";
+    return { kind: "connection", retryable: true, message: message + detail };
+  }
   return { kind: "other", retryable: false, message };
 }
 

@@ -10,6 +10,12 @@ export interface ScriptedServer {
   anthropicUrl: string;
   /** Ollama-style host (the client appends `/api/chat`): give it to `OLLAMA_HOST`. */
   ollamaUrl: string;
+  /**
+   * Environment that points every provider at this server, for child processes and
+   * `createChatModel({ env })`: `OPENAI_BASE_URL`, `ANTHROPIC_BASE_URL`, `OLLAMA_HOST` and
+   * placeholder API keys.
+   */
+  env: Record<string, string>;
   /** Every request received, in order, including those answered with a fault. */
   requests: RecordedRequest[];
   /** Steps of an array script not used yet (`Infinity` for a function script). */
@@ -110,6 +116,13 @@ export async function startScriptedServer(
     url: `${origin}/v1`,
     anthropicUrl: origin,
     ollamaUrl: origin,
+    env: {
+      OPENAI_BASE_URL: `${origin}/v1`,
+      OPENAI_API_KEY: "sk-scripted",
+      ANTHROPIC_BASE_URL: origin,
+      ANTHROPIC_API_KEY: "sk-ant-scripted",
+      OLLAMA_HOST: origin,
+    },
     requests,
     remaining: () => (typeof script === "function" ? Infinity : Math.max(0, script.length - used)),
     close: () =>
