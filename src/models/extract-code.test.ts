@@ -123,3 +123,12 @@ describe("extractCode", () => {
     expect(extractCode("~~~ts\nexport const x: number = 1;\n~~~", "typescript").code).toBe("export const x: number = 1;");
   });
 });
+
+describe("extractCode on test files with helpers", () => {
+  it("still recognises a jest-style test file that defines a helper", () => {
+    const tests =
+      "const cases = [[[1, 2, 3], 2], [[4, 1, 3, 2], 2.5]];\nfunction check(input, expected) {\n  expect(median(input)).toBe(expected);\n}\n\ndescribe('median', () => {\n  it('odd', () => check(...cases[0]));\n  it('even', () => check(...cases[1]));\n});";
+    const reply = `\`\`\`js\n${tests}\n\`\`\`\n\n\`\`\`js\nfunction median(xs) {\n  return xs[0];\n}\n\`\`\``;
+    expect(extractCode(reply, "javascript").code).toBe("function median(xs) {\n  return xs[0];\n}");
+  });
+});

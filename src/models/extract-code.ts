@@ -147,7 +147,9 @@ function isTestCode(code: string, language: Language): boolean {
     return tests > 0 && tests * 2 >= defs;
   }
   if (/from\s+["'](node:test|vitest|@jest\/globals|mocha|ava|tap)["']|require\(\s*["'](node:test|mocha|tap)["']\s*\)/.test(code)) return true;
-  return /^\s*(describe|it|test)\s*\(\s*["'`]/m.test(code) && !/^\s*(export\s+)?(async\s+)?function\s+(?!test\b)\w/m.test(code);
+  const tests = code.match(/^\s*(describe|it|test)\s*\(\s*["'`]/gm)?.length ?? 0;
+  const defs = code.match(/^(export\s+)?((async\s+)?function\s*\*?\s*\w|(const|let)\s+\w+\s*=\s*(async\s*)?(\(|\w+\s*=>|function))/gm)?.length ?? 0;
+  return tests > 0 && tests * 2 >= defs;
 }
 
 function definesName(code: string, name: string): boolean {

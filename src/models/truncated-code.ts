@@ -4,8 +4,8 @@ const CLOSER: Record<string, string> = { "(": ")", "[": "]", "{": "}" };
 
 /**
  * Whether code ends as if cut off mid-way (a reply stopped by the output token limit):
- * brackets still open, a multi-line string or comment still open, or (Python) a block header
- * with no body. Strings and comments are skipped so that brackets inside them do not count;
+ * brackets still open, a multi-line string or comment still open, a last line ending in an
+ * operator, or (Python) a block header with no body. Strings and comments are skipped so that brackets inside them do not count;
  * closers without an opener are tolerated (that is a bug, not a cut).
  */
 export function isTruncatedCode(code: string, language: Language): boolean {
@@ -13,11 +13,23 @@ export function isTruncatedCode(code: string, language: Language): boolean {
   if (text === "") return false;
   const open = language === "python" ? scanPython(text) : scanJavaScript(text);
   if (open) return true;
-  if (language === "python") {
-    const last = text.split("\n").filter((line) => line.trim() !== "" && !line.trim().startsWith("#")).pop() ?? "";
-    return /:\s*(#.*)?$/.test(last) || /\\$/.test(last);
-  }
-  return false;
+  const comment = language === "python" ? "#" : "//";
+  const last = (text.split("\n").filter((line) => line.trim() !== "" && !line.trim().startsWith(comment)).pop() ?? "").trimEnd();
+  if (last.includes(comment)) return false;
+  if (danglingOperator(last, language)) return true;
+  return language === "python" && (/:$/.test(last) || /\\$/.test(last) || /\b(and|or|not|in|is|lambda)$/.test(last));
+}
+
+/**
+ * A last line ending in an operator still waiting for its operand (`total = `, `a +`).
+ * Endings that are complete are kept apart: `...` (Python's Ellipsis), `i++`, the end of a block
+ * comment, a JavaScript regex literal, and `<`/`>` (generics and JSX close that way).
+ */
+function danglingOperator(line: string, language: Language): boolean {
+  if (/(\.\.\.|\+\+|--|\*\/)$/.test(line)) return false;
+  // In JavaScript a final `/` more often closes a regex literal than waits for a divisor; in
+  // Python `x = 1,` is a whole tuple. A final `.` is left out: prose ends that way too.
+  return language === "python" ? /[=+\-*/%&|^~]$/.test(line) : /[=+\-*%&|^~,]$/.test(line);
 }
 
 function scanPython(text: string): boolean {
