@@ -10,6 +10,8 @@ export interface ExecSpec {
   timeoutMs: number;
   /** Memory limit in MiB (default chosen by the sandbox). */
   memoryMb?: number;
+  /** CPU-time limit per process in seconds (default: twice the timeout, so the wall clock usually ends a busy loop first). */
+  cpuSeconds?: number;
   /** Environment of the program; built from nothing, so only these variables exist. */
   env?: Record<string, string>;
   stdin?: string;
@@ -17,6 +19,12 @@ export interface ExecSpec {
   allowNetwork?: boolean;
   /** Cap per stream; past it the run is killed with reason `output`. Default 1 MiB. */
   outputLimitBytes?: number;
+  /**
+   * Host files or folders the program may read, at the same path (a tool outside the
+   * interpreter's installation). Absolute arguments inside a `node_modules` folder are
+   * exposed this way without being listed.
+   */
+  readOnlyPaths?: string[];
   /** Work-folder-relative files to read back after the run (e.g. a JUnit XML report). */
   collect?: string[];
 }

@@ -1,0 +1,124 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { constants } from "node:os";
+import { SandboxError } from "../errors/sandbox-error.js";
+import { buildIsolationCommand, type RunLimits, type SandboxCapabilities } from "./isolation-command.js";
+import { resolveProgram } from "./resolve-program.js";
+import { RunCgroup, type CgroupCounters } from "./run-cgroup.js";
+import type { RunFolder } from "./run-folder.js";
+
+export interface IsolatedProcessOptions {
+  /** argv; argv[0] is a name looked up on the host PATH or an absolute path. */
+  command: string[];
+  folder: RunFolder;
+  env?: Record<string, string>;
+  allowNetwork?: boolean;
+  limits: RunLimits;
+  /** Extra read-only mounts: host path -> path inside. */
+  readOnly?: Array<{ host: string; dest: string }>;
+}
+
+/** How the program ended, with bubblewrap's 128+N convention turned back into the signal. */
+export interface ProcessExit {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** bubblewrap and setpriv processes that share the program's cgroup. */
+const WRAPPER_TASKS = 4;
+const SIGNAL_NAMES = new Map<number, NodeJS.Signals>();
+// Aliases follow the usual name (SIGIOT after SIGABRT), so the first name of a number wins.
+for (const [name, number] of Object.entries(constants.signals)) {
+  if (!SIGNAL_NAMES.has(number)) SIGNAL_NAMES.set(number, name as NodeJS.Signals);
+}
+
+/**
+ * One program started under every available mechanism (see `buildIsolationCommand`), with
+ * its own cgroups. The caller reads the output and decides when it ends; `killTree` ends
+ * everything the program started, wherever it went (setsid, double fork, daemons).
+ */
+export class IsolatedProcess {
+  readonly exited: Promise<ProcessExit>;
+
+  private constructor(
+    readonly child: ChildProcessWithoutNullStreams,
+    readonly cgroup: RunCgroup | undefined,
+    viaBwrap: boolean,
+  ) {
+    this.exited = new Promise((resolve) => {
+      child.once("exit", (code, signal) => resolve(decodeExit(code, signal, viaBwrap)));
+      child.once("error", () => resolve({ exitCode: null, signal: null }));
+    });
+  }
+
+  static async start(caps: SandboxCapabilities, options: IsolatedProcessOptions): Promise<IsolatedProcess> {
+    const program = await resolveProgram(options.command[0]);
+    const cgroup = caps.cgroups
+      ? await RunCgroup.create(caps.cgroups, {
+          memoryBytes: options.limits.memoryMb * 1024 * 1024,
+          pids: options.limits.pids + WRAPPER_TASKS,
+        })
+      : undefined;
+    const command = buildIsolationCommand(caps, {
+      argv: [program.path, ...options.command.slice(1)],
+      kind: program.kind,
+      roots: program.roots,
+      binDirs: program.binDirs,
+      hostWorkDir: options.folder.work,
+      hostTmpDir: options.folder.tmp,
+      hostEtcDir: options.folder.etc,
+      readOnly: options.readOnly ?? [],
+      env: options.env ?? {},
+      allowNetwork: options.allowNetwork ?? false,
+      limits: options.limits,
+      cgroupProcs: cgroup?.procsFiles,
+    });
+    try {
+      // A process group of its own: terminal signals aimed at mendloop do not reach the program
+      // directly, and without cgroups the group is what gets killed.
+      const child = spawn(command.argv[0], command.argv.slice(1), {
+        cwd: command.cwd,
+        env: command.env,
+        detached: true,
+        stdio: ["pipe", "pipe", "pipe"],
+      });
+      await new Promise<void>((resolve, reject) => {
+        child.once("spawn", resolve);
+        child.once("error", reject);
+      });
+      return new IsolatedProcess(child, cgroup, command.viaBwrap);
+    } catch (error) {
+      await cgroup?.remove();
+      throw new SandboxError(`cannot start ${command.argv[0]}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  /** The kernel's counters for this run; read them before `killTree`, which refuses forks. */
+  async counters(): Promise<CgroupCounters | undefined> {
+    return this.cgroup?.counters();
+  }
+
+  async killTree(): Promise<void> {
+    if (this.cgroup) {
+      await this.cgroup.killAll();
+      return;
+    }
+    try {
+      if (this.child.pid) process.kill(-this.child.pid, "SIGKILL");
+    } catch {
+      // The group is already gone.
+    }
+  }
+
+  /** Kills what is left and removes the cgroups. */
+  async dispose(): Promise<void> {
+    await this.killTree();
+    await this.cgroup?.remove();
+  }
+}
+
+function decodeExit(code: number | null, signal: NodeJS.Signals | null, viaBwrap: boolean): ProcessExit {
+  if (viaBwrap && code !== null && code > 128 && SIGNAL_NAMES.has(code - 128)) {
+    return { exitCode: null, signal: SIGNAL_NAMES.get(code - 128) ?? null };
+  }
+  return { exitCode: code, signal };
+}

@@ -1,0 +1,233 @@
+import { existsSync, lstatSync, readlinkSync } from "node:fs";
+import { dirname } from "node:path";
+import type { CgroupParents } from "./run-cgroup.js";
+import type { FolderOwner } from "./run-folder.js";
+
+/** The unprivileged identity sandboxed programs run as (the conventional `nobody`). */
+export const SANDBOX_UID = 65534;
+export const SANDBOX_GID = 65534;
+
+/** Where the private folders appear inside a namespace sandbox (a path no host tool lives under). */
+export const SANDBOX_WORK_DIR = "/mend/work";
+export const SANDBOX_TMP_DIR = "/tmp";
+
+/** The mechanisms that work on this machine (found by `detectCapabilities`). */
+export interface SandboxCapabilities {
+  /** A bubblewrap that can create the namespaces we use. */
+  bwrap?: string;
+  /** util-linux `setpriv`, to leave root before the program starts. */
+  setpriv?: string;
+  /** util-linux `prlimit`, to set resource limits on the program. */
+  prlimit?: string;
+  /** Writable cgroup v1 memory and pids folders. */
+  cgroups?: CgroupParents;
+  root: boolean;
+  /** What is missing and what is done instead; empty when every mechanism works. */
+  warnings: string[];
+}
+
+/** The owner the private folders need so that the sandbox user can write them. */
+export function folderOwner(caps: SandboxCapabilities): FolderOwner | undefined {
+  return caps.root && caps.setpriv ? { uid: SANDBOX_UID, gid: SANDBOX_GID } : undefined;
+}
+
+/** Per-run resource limits. */
+export interface RunLimits {
+  memoryMb: number;
+  /** Tasks (processes and threads) at most. */
+  pids: number;
+  cpuSeconds: number;
+  fileSizeBytes: number;
+  openFiles: number;
+}
+
+export interface IsolationInput {
+  /** argv with argv[0] an absolute path, valid both inside and outside the sandbox. */
+  argv: string[];
+  kind: "python" | "node" | "other";
+  /** Host folders exposed read-only at the same path (interpreter installations). */
+  roots: string[];
+  /** Folders put first on PATH. */
+  binDirs: string[];
+  hostWorkDir: string;
+  hostTmpDir: string;
+  /** Host folder holding the generated `passwd`, `group` and `hosts`. */
+  hostEtcDir: string;
+  /** Extra read-only files or folders: host path -> path inside. */
+  readOnly: Array<{ host: string; dest: string }>;
+  env: Record<string, string>;
+  allowNetwork: boolean;
+  limits: RunLimits;
+  /** `cgroup.procs` files the process joins before anything else runs. */
+  cgroupProcs?: [string, string];
+}
+
+export interface IsolationCommand {
+  argv: string[];
+  env: Record<string, string>;
+  cwd: string;
+  /** bubblewrap reports a program killed by signal N as exit status 128+N. */
+  viaBwrap: boolean;
+}
+
+// Joining the cgroups first, in the process that then execs everything else, means no
+// child can ever be forked outside them.
+const JOIN_CGROUPS = 'echo $$ > "$1" && echo $$ > "$2" && shift 2 && exec "$@"';
+
+/** System files interpreters read; everything else of /etc stays hidden. */
+const ETC_FILES = [
+  "/etc/ld.so.cache",
+  "/etc/ld.so.conf",
+  "/etc/ld.so.conf.d",
+  "/etc/localtime",
+  "/etc/alternatives",
+  "/etc/nsswitch.conf",
+  "/etc/mime.types",
+  "/etc/ssl/openssl.cnf",
+];
+const ETC_NETWORK_FILES = ["/etc/resolv.conf", "/etc/ssl", "/etc/ca-certificates", "/etc/gai.conf"];
+const SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
+
+/**
+ * The command line that runs a program under every mechanism available, outermost first:
+ * join the cgroups, set rlimits, then (as root) an outer bubblewrap that builds the mounts
+ * and namespaces, `setpriv` to drop to an unprivileged user, and an inner bubblewrap that
+ * adds a user namespace with user namespaces disabled inside it (so the program cannot
+ * gain capabilities of its own). Without root a single unprivileged bubblewrap does both.
+ */
+export function buildIsolationCommand(caps: SandboxCapabilities, input: IsolationInput): IsolationCommand {
+  const argv: string[] = [];
+  if (input.cgroupProcs && caps.cgroups) argv.push("/bin/sh", "-c", JOIN_CGROUPS, "mend-join", ...input.cgroupProcs);
+  if (caps.prlimit) argv.push(caps.prlimit, ...rlimitFlags(caps, input), "--");
+  const env = programEnv(caps, input);
+  if (!caps.bwrap) {
+    if (caps.root && caps.setpriv) argv.push(...dropRoot(caps.setpriv));
+    argv.push(...input.argv);
+    return { argv, env, cwd: input.hostWorkDir, viaBwrap: false };
+  }
+  const envFlags = ["--clearenv", ...Object.entries(env).flatMap(([key, value]) => ["--setenv", key, value])];
+  const namespaces = ["--unshare-ipc", "--unshare-pid", "--unshare-uts", "--unshare-cgroup-try"];
+  if (!input.allowNetwork) namespaces.push("--unshare-net");
+  const common = ["--die-with-parent", "--new-session", "--hostname", "sandbox"];
+  if (caps.root && caps.setpriv) {
+    argv.push(caps.bwrap, ...namespaces, ...common, ...mounts(input), "--", ...dropRoot(caps.setpriv));
+    argv.push(caps.bwrap, ...userNamespace(), "--die-with-parent", ...innerMounts(), "--chdir", SANDBOX_WORK_DIR);
+  } else {
+    argv.push(caps.bwrap, ...userNamespace(), ...namespaces, ...common, ...mounts(input), "--chdir", SANDBOX_WORK_DIR);
+  }
+  argv.push(...envFlags, "--", ...input.argv);
+  return { argv, env: {}, cwd: input.hostWorkDir, viaBwrap: true };
+}
+
+function rlimitFlags(caps: SandboxCapabilities, input: IsolationInput): string[] {
+  const { limits } = input;
+  // The hard CPU limit one second later turns an ignored SIGXCPU into SIGKILL.
+  const flags = [
+    `--cpu=${limits.cpuSeconds}:${limits.cpuSeconds + 1}`,
+    `--fsize=${limits.fileSizeBytes}`,
+    `--nofile=${limits.openFiles}`,
+    "--core=0",
+  ];
+  if (!caps.cgroups) {
+    // Without cgroups these are the next best thing. RLIMIT_NPROC counts every process of the
+    // sandbox user, which is why the pids cgroup is preferred. V8 reserves far more address
+    // space than it uses, so RLIMIT_AS is only for Python; Node gets --max-old-space-size.
+    flags.push(`--nproc=${limits.pids}`);
+    if (input.kind === "python") flags.push(`--as=${limits.memoryMb * 1024 * 1024}`);
+  }
+  return flags;
+}
+
+function dropRoot(setpriv: string): string[] {
+  return [
+    setpriv,
+    `--reuid=${SANDBOX_UID}`,
+    `--regid=${SANDBOX_GID}`,
+    "--clear-groups",
+    "--inh-caps=-all",
+    "--bounding-set=-all",
+    "--no-new-privs",
+    "--",
+  ];
+}
+
+function userNamespace(): string[] {
+  return ["--unshare-user", "--disable-userns", "--uid", String(SANDBOX_UID), "--gid", String(SANDBOX_GID)];
+}
+
+/** The inner sandbox sees the outer one's tree; only the private folders stay writable. */
+function innerMounts(): string[] {
+  return [
+    "--ro-bind", "/", "/",
+    "--dev-bind", "/dev", "/dev",
+    "--bind", "/proc", "/proc",
+    "--bind", "/dev/shm", "/dev/shm",
+    "--bind", SANDBOX_WORK_DIR, SANDBOX_WORK_DIR,
+    "--bind", SANDBOX_TMP_DIR, SANDBOX_TMP_DIR,
+  ];
+}
+
+function mounts(input: IsolationInput): string[] {
+  const flags: string[] = [];
+  const made = new Set<string>();
+  // bubblewrap creates missing parents as root-only folders; the unprivileged user must pass through them.
+  const parents = (dest: string) => {
+    for (const parent of ancestors(dest)) {
+      if (made.has(parent)) continue;
+      made.add(parent);
+      flags.push("--perms", "0755", "--dir", parent);
+    }
+  };
+  for (const dir of SYSTEM_DIRS) {
+    const link = symlinkTarget(dir);
+    // Merged-/usr systems link /bin, /lib... into /usr; mirror the link instead of mounting twice.
+    if (link) flags.push("--symlink", link, dir);
+    else flags.push("--ro-bind-try", dir, dir);
+  }
+  for (const file of input.allowNetwork ? [...ETC_FILES, ...ETC_NETWORK_FILES] : ETC_FILES) {
+    if (!existsSync(file)) continue;
+    parents(file);
+    flags.push("--ro-bind", file, file);
+  }
+  for (const name of ["passwd", "group", "hosts"]) flags.push("--ro-bind", `${input.hostEtcDir}/${name}`, `/etc/${name}`);
+  flags.push("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/dev/shm");
+  parents(SANDBOX_WORK_DIR);
+  flags.push("--bind", input.hostWorkDir, SANDBOX_WORK_DIR, "--bind", input.hostTmpDir, SANDBOX_TMP_DIR);
+  for (const { host, dest } of [...input.roots.map((root) => ({ host: root, dest: root })), ...input.readOnly]) {
+    parents(dest);
+    flags.push("--ro-bind", host, dest);
+  }
+  return flags;
+}
+
+function symlinkTarget(path: string): string | undefined {
+  try {
+    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function ancestors(path: string): string[] {
+  const chain: string[] = [];
+  for (let dir = dirname(path); dir !== "/" && dir !== "."; dir = dirname(dir)) chain.unshift(dir);
+  return chain;
+}
+
+function programEnv(caps: SandboxCapabilities, input: IsolationInput): Record<string, string> {
+  const inside = Boolean(caps.bwrap);
+  const env: Record<string, string> = {
+    PATH: [...input.binDirs, "/usr/local/bin", "/usr/bin", "/bin"].filter((d, i, all) => all.indexOf(d) === i).join(":"),
+    HOME: inside ? SANDBOX_WORK_DIR : input.hostWorkDir,
+    TMPDIR: inside ? SANDBOX_TMP_DIR : input.hostTmpDir,
+    LANG: "C.UTF-8",
+    ...input.env,
+  };
+  if (input.kind === "node") {
+    // V8 must collect garbage before the cgroup limit is reached; a quarter is left for
+    // code, stacks and buffers outside the old generation. NODE_OPTIONS reaches child node processes too.
+    const heapMb = Math.max(16, Math.floor(input.limits.memoryMb * 0.75));
+    env.NODE_OPTIONS = [`--max-old-space-size=${heapMb}`, input.env.NODE_OPTIONS].filter(Boolean).join(" ");
+  }
+  return env;
+}

@@ -1,0 +1,237 @@
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, readdir, rmdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+
+/**
+ * The cgroup v1 folders (one per controller) under which every run gets a pair of its own.
+ * By default they are the caller's own cgroups, so runs nest inside whatever limits the
+ * caller already lives under (a CI job, a test's outer limit) instead of escaping them.
+ */
+export interface CgroupParents {
+  memory: string;
+  pids: string;
+}
+
+/** What a run's cgroups counted: the kernel's own record of why processes died or failed to start. */
+export interface CgroupCounters {
+  /** Processes the OOM killer killed in this cgroup (`memory.oom_control`: `oom_kill`). */
+  oomKills: number;
+  /** Forks refused because `pids.max` was reached (`pids.events`: `max`). */
+  pidsRefused: number;
+}
+
+export interface CgroupLimits {
+  memoryBytes: number;
+  /** Tasks (processes and threads) at most. */
+  pids: number;
+}
+
+const NAME_PREFIX = "mend-";
+let created = 0;
+
+/**
+ * The caller's own memory and pids cgroup folders, when cgroup v1 is mounted and they
+ * are writable; otherwise the reason they cannot be used.
+ */
+export async function findCgroupParents(): Promise<{ parents: CgroupParents } | { missing: string }> {
+  let membership: string;
+  let mountinfo: string;
+  try {
+    membership = await readFile("/proc/self/cgroup", "utf8");
+    mountinfo = await readFile("/proc/self/mountinfo", "utf8");
+  } catch {
+    return { missing: "no /proc/self/cgroup (not Linux?)" };
+  }
+  const found: Partial<CgroupParents> = {};
+  for (const controller of ["memory", "pids"] as const) {
+    const dir = controllerDir(controller, membership, mountinfo);
+    if (!dir) return { missing: `no cgroup v1 '${controller}' controller mounted` };
+    const probe = join(dir, `${NAME_PREFIX}probe-${process.pid}-${randomBytes(3).toString("hex")}`);
+    try {
+      await mkdir(probe);
+      await rmdir(probe);
+    } catch (error) {
+      return { missing: `cannot create cgroups in ${dir} (${(error as NodeJS.ErrnoException).code ?? "error"})` };
+    }
+    found[controller] = dir;
+  }
+  return { parents: found as CgroupParents };
+}
+
+/** Where `controller`'s hierarchy puts this process, from /proc/self/cgroup and the mount table. */
+function controllerDir(controller: string, membership: string, mountinfo: string): string | undefined {
+  const line = membership
+    .split("\n")
+    .map((l) => l.split(":"))
+    .find((parts) => parts.length >= 3 && parts[1].split(",").includes(controller));
+  if (!line) return undefined;
+  const path = line.slice(2).join(":");
+  for (const mount of mountinfo.split("\n")) {
+    const [left, right] = mount.split(" - ");
+    if (!right) continue;
+    const [fstype, , superOptions] = right.split(" ");
+    if (fstype !== "cgroup" || !superOptions?.split(",").includes(controller)) continue;
+    const fields = left.split(" ");
+    const root = fields[3];
+    const mountPoint = fields[4];
+    const relative = root === "/" ? path : path.startsWith(root) ? path.slice(root.length) : undefined;
+    if (relative === undefined) continue;
+    return join(mountPoint, relative);
+  }
+  return undefined;
+}
+
+/**
+ * A memory cgroup and a pids cgroup made for one run (or one warm runner). A process joins
+ * both before it starts the program, so everything the program ever forks is counted,
+ * limited and killed together.
+ */
+export class RunCgroup {
+  private constructor(
+    readonly memoryDir: string,
+    readonly pidsDir: string,
+    private memoryBytes: number,
+  ) {}
+
+  static async create(parents: CgroupParents, limits: CgroupLimits): Promise<RunCgroup> {
+    created += 1;
+    const name = `${NAME_PREFIX}${process.pid}-${created}-${randomBytes(3).toString("hex")}`;
+    const group = new RunCgroup(join(parents.memory, name), join(parents.pids, name), limits.memoryBytes);
+    await mkdir(group.memoryDir);
+    await mkdir(group.pidsDir);
+    try {
+      await writeFile(join(group.memoryDir, "memory.limit_in_bytes"), String(limits.memoryBytes));
+      // With swap accounting on, the same figure for memory+swap means the program cannot swap its way past the limit.
+      await writeIfPresent(join(group.memoryDir, "memory.memsw.limit_in_bytes"), String(limits.memoryBytes));
+      await writeFile(join(group.pidsDir, "pids.max"), String(limits.pids));
+    } catch (error) {
+      await group.remove();
+      throw error;
+    }
+    return group;
+  }
+
+  /** The files a process writes its own pid into to join (in this order). */
+  get procsFiles(): [string, string] {
+    return [join(this.memoryDir, "cgroup.procs"), join(this.pidsDir, "cgroup.procs")];
+  }
+
+  /** Changes the memory limit; memory+swap must never be below memory, so the order depends on the direction. */
+  async setMemoryLimit(bytes: number): Promise<void> {
+    if (bytes === this.memoryBytes) return;
+    const memory = join(this.memoryDir, "memory.limit_in_bytes");
+    const memsw = join(this.memoryDir, "memory.memsw.limit_in_bytes");
+    if (bytes > this.memoryBytes) {
+      await writeIfPresent(memsw, String(bytes));
+      await writeFile(memory, String(bytes));
+    } else {
+      await writeFile(memory, String(bytes));
+      await writeIfPresent(memsw, String(bytes));
+    }
+    this.memoryBytes = bytes;
+  }
+
+  async counters(): Promise<CgroupCounters> {
+    const oom = await readFile(join(this.memoryDir, "memory.oom_control"), "utf8");
+    const events = await readFile(join(this.pidsDir, "pids.events"), "utf8");
+    const oomKill = /^oom_kill (\d+)$/m.exec(oom);
+    // Kernels before 4.13 have no oom_kill line; failcnt then says the limit was hit.
+    const oomKills = oomKill ? Number(oomKill[1]) : Number(await readFile(join(this.memoryDir, "memory.failcnt"), "utf8"));
+    const max = /^max (\d+)$/m.exec(events);
+    return { oomKills, pidsRefused: max ? Number(max[1]) : 0 };
+  }
+
+  /** Pids of every process still in either cgroup. */
+  async processes(): Promise<number[]> {
+    const all = new Set<number>();
+    for (const dir of [this.memoryDir, this.pidsDir]) {
+      try {
+        for (const line of (await readFile(join(dir, "cgroup.procs"), "utf8")).split("\n")) if (line) all.add(Number(line));
+      } catch {
+        // Already removed.
+      }
+    }
+    return [...all];
+  }
+
+  /**
+   * Kills every process in the cgroups and waits until they are gone. Forks are refused first
+   * (pids.max 0), so each pass can only shrink the set and a fork bomb cannot outrun it.
+   * Read `counters()` before calling this: refusing forks here counts in `pids.events`.
+   */
+  async killAll(): Promise<void> {
+    await writeIfPresent(join(this.pidsDir, "pids.max"), "0");
+    for (let pass = 0; pass < 200; pass++) {
+      const pids = await this.processes();
+      if (pids.length === 0) return;
+      for (const pid of pids) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // Exited between the read and the kill.
+        }
+      }
+      await sleep(pass < 10 ? 2 : 20);
+    }
+  }
+
+  /** Kills what is left and removes both folders (a cgroup can only be removed once empty). */
+  async remove(): Promise<void> {
+    await this.killAll();
+    for (const dir of [this.memoryDir, this.pidsDir]) await removeDir(dir);
+  }
+}
+
+/** Removes cgroups left by mendloop processes that died before cleaning up (e.g. killed with SIGKILL). */
+export async function removeStaleCgroups(parents: CgroupParents): Promise<void> {
+  for (const parent of [parents.memory, parents.pids]) {
+    let names: string[];
+    try {
+      names = await readdir(parent);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const owner = /^mend-(\d+)-\d+-[0-9a-f]+$/.exec(name);
+      if (!owner || isAlive(Number(owner[1]))) continue;
+      const dir = join(parent, name);
+      try {
+        for (const line of (await readFile(join(dir, "cgroup.procs"), "utf8")).split("\n")) {
+          if (line) process.kill(Number(line), "SIGKILL");
+        }
+      } catch {
+        // Gone already, or a process exited under us; rmdir below decides.
+      }
+      await removeDir(dir);
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function removeDir(dir: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await rmdir(dir);
+      return;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT") return;
+      if (code !== "EBUSY") throw error;
+      await sleep(20);
+    }
+  }
+}
+
+async function writeIfPresent(file: string, value: string): Promise<void> {
+  if (existsSync(file)) await writeFile(file, value);
+}

@@ -1,0 +1,147 @@
+import { constants } from "node:fs";
+import { chmod, chown, lstat, mkdir, mkdtemp, open, readdir, realpath, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { SandboxError } from "../errors/sandbox-error.js";
+
+/** Owner of the private folders when the sandbox runs the program as another user. */
+export interface FolderOwner {
+  uid: number;
+  gid: number;
+}
+
+/** Largest file read back by `collect` (a report, not a dump). */
+const COLLECT_LIMIT = 16 * 1024 * 1024;
+/** Entries looked at when searching for a file that reached the size limit. */
+const SCAN_LIMIT = 10_000;
+
+/**
+ * The host side of one run: `work/` (the program's working folder), `tmp/` (its /tmp) and
+ * `etc/` (generated passwd, group and hosts), all under one root removed afterwards.
+ */
+export class RunFolder {
+  private constructor(
+    readonly root: string,
+    private readonly owner: FolderOwner | undefined,
+  ) {}
+
+  get work(): string {
+    return join(this.root, "work");
+  }
+
+  get tmp(): string {
+    return join(this.root, "tmp");
+  }
+
+  get etc(): string {
+    return join(this.root, "etc");
+  }
+
+  static async create(owner?: FolderOwner): Promise<RunFolder> {
+    const folder = new RunFolder(await mkdtemp(join(tmpdir(), "mend-run-")), owner);
+    // Others may pass through the root (to reach work/) but not list it.
+    await chmod(folder.root, 0o711);
+    await mkdir(folder.etc, { mode: 0o755 });
+    await writeFile(join(folder.etc, "passwd"), "root:x:0:0:root:/root:/usr/sbin/nologin\nsandbox:x:65534:65534:sandbox:/mend/work:/usr/sbin/nologin\n");
+    await writeFile(join(folder.etc, "group"), "root:x:0:\nsandbox:x:65534:\n");
+    await writeFile(join(folder.etc, "hosts"), "127.0.0.1 localhost\n::1 localhost ip6-localhost\n");
+    for (const dir of [folder.work, folder.tmp]) {
+      await mkdir(dir, { mode: 0o700 });
+      await folder.own(dir);
+    }
+    return folder;
+  }
+
+  /** Writes files into `work/` (relative paths that stay inside it). */
+  async write(files: Record<string, string | Uint8Array>, into = this.work): Promise<void> {
+    for (const [rel, content] of Object.entries(files)) {
+      const target = inside(into, rel);
+      if (!target) throw new SandboxError(`file path leaves the work folder: ${rel}`);
+      for (const dir of parentsBetween(into, target)) {
+        const made = await mkdir(dir).then(
+          () => true,
+          (error: NodeJS.ErrnoException) => {
+            if (error.code === "EEXIST") return false;
+            throw error;
+          },
+        );
+        if (made) await this.own(dir);
+      }
+      await writeFile(target, content);
+      await this.own(target);
+    }
+  }
+
+  /**
+   * Reads files back after the run. Everything in the folder was written by the program, so
+   * a path that is or passes through a link leading outside is refused rather than followed.
+   */
+  async collect(paths: string[], from = this.work): Promise<Record<string, string>> {
+    const files: Record<string, string> = {};
+    const base = await realpath(from);
+    for (const rel of paths) {
+      const target = inside(from, rel);
+      if (!target) continue;
+      try {
+        const real = await realpath(target);
+        if (!inside(base, relative(base, real))) continue;
+        const handle = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+        try {
+          if (!(await handle.stat()).isFile()) continue;
+          const buffer = Buffer.alloc(COLLECT_LIMIT);
+          const { bytesRead } = await handle.read(buffer, 0, COLLECT_LIMIT, 0);
+          files[rel] = buffer.subarray(0, bytesRead).toString("utf8");
+        } finally {
+          await handle.close();
+        }
+      } catch {
+        // A missing report is the caller's signal that the program never got that far.
+      }
+    }
+    return files;
+  }
+
+  /** Whether some file in work/ or tmp/ reached `bytes`: the mark of a write refused with EFBIG. */
+  async hasFileOfSize(bytes: number): Promise<boolean> {
+    let seen = 0;
+    const stack = [this.work, this.tmp];
+    while (stack.length > 0 && seen < SCAN_LIMIT) {
+      const dir = stack.pop() as string;
+      let names: string[];
+      try {
+        names = await readdir(dir);
+      } catch {
+        continue;
+      }
+      for (const name of names) {
+        seen += 1;
+        const path = join(dir, name);
+        const info = await lstat(path).catch(() => undefined);
+        if (info?.isDirectory()) stack.push(path);
+        else if (info?.isFile() && info.size >= bytes) return true;
+      }
+    }
+    return false;
+  }
+
+  async remove(): Promise<void> {
+    await rm(this.root, { recursive: true, force: true, maxRetries: 3 });
+  }
+
+  private async own(path: string): Promise<void> {
+    if (this.owner) await chown(path, this.owner.uid, this.owner.gid);
+  }
+}
+
+/** `base/rel` when `rel` is relative and stays inside `base`, else undefined. */
+function inside(base: string, rel: string): string | undefined {
+  if (!rel || isAbsolute(rel)) return undefined;
+  const target = resolve(base, rel);
+  return target.startsWith(base + sep) ? target : undefined;
+}
+
+function parentsBetween(base: string, target: string): string[] {
+  const dirs: string[] = [];
+  for (let dir = dirname(target); dir !== base; dir = dirname(dir)) dirs.unshift(dir);
+  return dirs;
+}

@@ -1,0 +1,162 @@
+import { once } from "node:events";
+import { existsSync } from "node:fs";
+import { isAbsolute } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { SandboxError } from "../errors/sandbox-error.js";
+import type { ExecResult } from "../shared/exec-result.js";
+import type { ExecSpec, Sandbox } from "../shared/sandbox.js";
+import { CappedOutput, DEFAULT_OUTPUT_LIMIT } from "./capped-output.js";
+import { decideReason, isHeapExhausted } from "./exec-reason.js";
+import { folderOwner, type RunLimits, type SandboxCapabilities } from "./isolation-command.js";
+import { IsolatedProcess } from "./isolated-process.js";
+import type { CgroupCounters } from "./run-cgroup.js";
+import { RunFolder } from "./run-folder.js";
+
+/** Limits a run gets when its spec does not say. */
+export const DEFAULT_LIMITS = {
+  memoryMb: 512,
+  pids: 128,
+  fileSizeBytes: 64 * 1024 * 1024,
+  openFiles: 256,
+} as const;
+
+/** How long the output pipes may stay open after the tree is dead (they close with the last holder). */
+const DRAIN_MS = 2_000;
+
+/**
+ * The strong tier: every run in a fresh private folder, under bubblewrap (no network, own
+ * pid namespace, only the interpreter's files visible, an unprivileged user without new
+ * privileges), cgroups for memory and processes, and rlimits, as far as the machine allows
+ * (`SandboxCapabilities.warnings` says what is missing).
+ */
+export class StrongSandbox implements Sandbox {
+  constructor(private readonly caps: SandboxCapabilities) {}
+
+  async run(spec: ExecSpec): Promise<ExecResult> {
+    const limits = limitsOf(spec);
+    const folder = await RunFolder.create(folderOwner(this.caps));
+    try {
+      await folder.write(spec.files);
+      const process = await IsolatedProcess.start(this.caps, {
+        command: spec.command,
+        folder,
+        env: spec.env,
+        allowNetwork: spec.allowNetwork,
+        limits,
+        readOnly: readOnlyMounts(spec),
+      });
+      let result: ExecResult;
+      try {
+        result = await supervise(process, spec, limits, folder);
+      } finally {
+        await process.dispose();
+      }
+      if (this.caps.warnings.length > 0) result.warnings = [...this.caps.warnings];
+      if (spec.collect?.length) result.files = await folder.collect(spec.collect);
+      return result;
+    } finally {
+      await folder.remove();
+    }
+  }
+
+  async close(): Promise<void> {}
+}
+
+export function limitsOf(spec: Pick<ExecSpec, "timeoutMs" | "memoryMb" | "cpuSeconds">): RunLimits {
+  if (!(spec.timeoutMs > 0) || !Number.isFinite(spec.timeoutMs)) throw new SandboxError(`invalid timeout: ${spec.timeoutMs} ms`);
+  const memoryMb = spec.memoryMb ?? DEFAULT_LIMITS.memoryMb;
+  if (!(memoryMb > 0) || !Number.isFinite(memoryMb)) throw new SandboxError(`invalid memory limit: ${memoryMb} MiB`);
+  const cpuSeconds = spec.cpuSeconds ?? 2 * Math.ceil(spec.timeoutMs / 1000) + 1;
+  if (!(cpuSeconds > 0) || !Number.isFinite(cpuSeconds)) throw new SandboxError(`invalid CPU limit: ${cpuSeconds} s`);
+  return {
+    memoryMb: Math.ceil(memoryMb),
+    pids: DEFAULT_LIMITS.pids,
+    cpuSeconds: Math.ceil(cpuSeconds),
+    fileSizeBytes: DEFAULT_LIMITS.fileSizeBytes,
+    openFiles: DEFAULT_LIMITS.openFiles,
+  };
+}
+
+/**
+ * The host paths a run may read besides the interpreter: those the spec lists, and the
+ * `node_modules` folder of any absolute argument inside one (tools such as pyright are
+ * started as `node /abs/node_modules/pyright/index.js`).
+ */
+function readOnlyMounts(spec: ExecSpec): Array<{ host: string; dest: string }> {
+  const paths = new Set<string>();
+  for (const path of spec.readOnlyPaths ?? []) {
+    if (!isAbsolute(path)) throw new SandboxError(`read-only path must be absolute: ${path}`);
+    paths.add(path);
+  }
+  for (const arg of spec.command.slice(1)) {
+    const at = arg.lastIndexOf("/node_modules/");
+    if (isAbsolute(arg) && at >= 0 && existsSync(arg)) paths.add(arg.slice(0, at + "/node_modules".length));
+  }
+  return [...paths].filter((path) => existsSync(path)).map((path) => ({ host: path, dest: path }));
+}
+
+/** Feeds stdin, caps the output, enforces the timer, and ends the whole tree. */
+async function supervise(process: IsolatedProcess, spec: ExecSpec, limits: RunLimits, folder: RunFolder): Promise<ExecResult> {
+  const { child } = process;
+  const started = performance.now();
+  const cap = spec.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT;
+  const stdout = new CappedOutput(cap);
+  const stderr = new CappedOutput(cap);
+  let timedOut = false;
+  let outputLimited = false;
+  // The counters are read once, before killing: killing refuses forks, which pids.events would count.
+  let counters: Promise<CgroupCounters | undefined> | undefined;
+  const snapshot = () => (counters ??= process.counters());
+  const stop = () => void snapshot().then(() => process.killTree());
+
+  const closed = once(child, "close");
+  child.stdout.on("data", (chunk: Buffer) => {
+    if (!stdout.push(chunk) && !outputLimited) {
+      outputLimited = true;
+      stop();
+    }
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    if (!stderr.push(chunk) && !outputLimited) {
+      outputLimited = true;
+      stop();
+    }
+  });
+  child.stdin.on("error", () => {});
+  child.stdin.end(spec.stdin ?? "");
+  const timer = setTimeout(() => {
+    timedOut = true;
+    stop();
+  }, spec.timeoutMs);
+
+  const exit = await process.exited;
+  const durationMs = Math.round(performance.now() - started);
+  clearTimeout(timer);
+  const seen = (await snapshot()) ?? { oomKills: 0, pidsRefused: 0 };
+  await process.killTree();
+  await Promise.race([closed, sleep(DRAIN_MS)]);
+  child.stdout.destroy();
+  child.stderr.destroy();
+
+  const stderrText = stderr.text();
+  const failed = exit.exitCode !== 0 || timedOut;
+  const reason = decideReason({
+    ...exit,
+    timedOut,
+    outputLimited,
+    oomKills: seen.oomKills,
+    pidsRefused: seen.pidsRefused,
+    fileSizeHit: failed && !outputLimited && (await folder.hasFileOfSize(limits.fileSizeBytes)),
+    heapExhausted: isHeapExhausted(exit.signal, stderrText),
+  });
+  return {
+    exitCode: exit.exitCode,
+    signal: exit.signal,
+    reason,
+    timedOut,
+    outputLimited,
+    stdout: stdout.text(),
+    stderr: stderrText,
+    durationMs,
+  };
+}
