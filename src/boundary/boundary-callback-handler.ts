@@ -1,0 +1,151 @@
+import { BaseCallbackHandler } from "@langchain/core/callbacks/base";
+import type { Serialized } from "@langchain/core/load/serializable";
+import type { BaseMessage } from "@langchain/core/messages";
+import type { LLMResult } from "@langchain/core/outputs";
+import type { ChainValues } from "@langchain/core/utils/types";
+import { BoundarySignal } from "./boundary-signal.js";
+import { type CallEstimate, estimateChatCall, estimateTextCall } from "./model-call.js";
+
+/** What the handler reports to; implemented by the run. */
+export interface BoundaryGates {
+  /** A node of the guarded graph is about to run; throw `BoundarySignal` to keep it from running. */
+  nodeStart(runId: string, node: string, superstep: number, input: unknown): void;
+  nodeEnd(runId: string, output: unknown): void;
+  nodeError(runId: string, error: unknown): void;
+  /** A model call is about to be made; throw `BoundarySignal` to keep it from being made. */
+  modelStart(callId: string, node: string | undefined, estimate: CallEstimate): void;
+  modelEnd(callId: string, output: LLMResult): void;
+  modelError(callId: string): void;
+  /** Something inside the boundary failed: report it, go on unguarded. */
+  fault(where: string, error: unknown): void;
+  readonly defaultMaxOutputTokens: number;
+}
+
+/**
+ * The boundary's eyes and hands inside a graph run, passed in the run config's `callbacks`
+ * so LangChain hands it to every node and every model in them, whoever wrote them.
+ * `awaitHandlers` makes each callback finish before the work it announces starts, and
+ * `raiseError` lets a thrown `BoundarySignal` abort that work: LangChain 1.x rejects
+ * `model.invoke()` before the provider is called, and a node before its body runs.
+ * Any other failure in here is reported as a fault and swallowed, never thrown into the run.
+ */
+export class BoundaryCallbackHandler extends BaseCallbackHandler {
+  name = "mendloop_boundary";
+  override awaitHandlers = true;
+  override raiseError = true;
+  override ignoreRetriever = true;
+  override ignoreAgent = true;
+  override ignoreCustomEvent = true;
+  private readonly nodeRuns = new Set<string>();
+  private closed = false;
+
+  constructor(
+    private readonly gates: BoundaryGates,
+    /** The run id given to the graph: its nodes are the chains whose parent it is. */
+    private readonly rootRunId: string,
+  ) {
+    super();
+  }
+
+  /** After its segment ended: nothing the old run still starts may spend. */
+  close(): void {
+    this.closed = true;
+  }
+
+  // LangChain 1.x calls this as (chain, inputs, runId, parentRunId, tags, metadata, runType,
+  // runName), whatever the declared parameter names say; both places are read for the parent.
+  override handleChainStart(
+    _chain: Serialized,
+    inputs: ChainValues,
+    runId: string,
+    fourth?: string,
+    _tags?: string[],
+    metadata?: Record<string, unknown>,
+    _seventh?: string,
+    eighth?: string,
+  ): void {
+    const node = metadata?.langgraph_node;
+    if (typeof node !== "string" || node.startsWith("__")) return;
+    if (fourth !== this.rootRunId && eighth !== this.rootRunId) return;
+    this.refuseIfClosed(`node "${node}"`);
+    this.guard("node start", () => {
+      this.nodeRuns.add(runId);
+      const step = metadata?.langgraph_step;
+      this.gates.nodeStart(runId, node, typeof step === "number" ? step : -1, inputs);
+    });
+  }
+
+  override handleChainEnd(outputs: ChainValues, runId: string): void {
+    if (!this.nodeRuns.delete(runId)) return;
+    this.guard("node end", () => this.gates.nodeEnd(runId, outputs));
+  }
+
+  override handleChainError(error: Error, runId: string): void {
+    if (!this.nodeRuns.delete(runId)) return;
+    this.guard("node error", () => this.gates.nodeError(runId, error));
+  }
+
+  override handleChatModelStart(
+    _llm: Serialized,
+    messages: BaseMessage[][],
+    runId: string,
+    _parentRunId?: string,
+    extraParams?: Record<string, unknown>,
+    _tags?: string[],
+    metadata?: Record<string, unknown>,
+  ): void {
+    this.refuseIfClosed("a model call");
+    this.guard("model start", () =>
+      this.gates.modelStart(
+        runId,
+        nodeOf(metadata),
+        estimateChatCall(messages, extraParams, metadata, this.gates.defaultMaxOutputTokens),
+      ),
+    );
+  }
+
+  override handleLLMStart(
+    _llm: Serialized,
+    prompts: string[],
+    runId: string,
+    _parentRunId?: string,
+    extraParams?: Record<string, unknown>,
+    _tags?: string[],
+    metadata?: Record<string, unknown>,
+  ): void {
+    this.refuseIfClosed("a model call");
+    this.guard("model start", () =>
+      this.gates.modelStart(
+        runId,
+        nodeOf(metadata),
+        estimateTextCall(prompts, extraParams, metadata, this.gates.defaultMaxOutputTokens),
+      ),
+    );
+  }
+
+  override handleLLMEnd(output: LLMResult, runId: string): void {
+    this.guard("model end", () => this.gates.modelEnd(runId, output));
+  }
+
+  override handleLLMError(_error: Error, runId: string): void {
+    this.guard("model error", () => this.gates.modelError(runId));
+  }
+
+  private refuseIfClosed(what: string): void {
+    if (this.closed) throw new BoundarySignal(`mendloop boundary: the run was halted; ${what} may not start`);
+  }
+
+  private guard(where: string, action: () => void): void {
+    try {
+      action();
+    } catch (error) {
+      if (error instanceof BoundarySignal) throw error;
+      this.gates.fault(where, error);
+    }
+  }
+}
+
+function nodeOf(metadata: Record<string, unknown> | undefined): string | undefined {
+  const node = metadata?.langgraph_node;
+  return typeof node === "string" ? node : undefined;
+}

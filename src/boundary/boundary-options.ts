@@ -1,0 +1,100 @@
+import type { Price } from "../models/pricing.js";
+import type { TokenUsage } from "../shared/attempt.js";
+import type { BoundaryEvent } from "./boundary-event.js";
+import type { Budgets } from "./budgets.js";
+import type { DetectionThresholds } from "./detection-thresholds.js";
+import type { InterventionKind } from "./intervention.js";
+import type { InterventionHandler } from "./intervention-handlers.js";
+import type { InterventionPolicy } from "./intervention-policy.js";
+
+/** `enforce` stops and intervenes; `observe` only detects and reports; `off` is a bypass. */
+export type BoundaryMode = "enforce" | "observe" | "off";
+
+/** Where an extractor's update came from. */
+export interface ExtractorContext<S> {
+  node: string;
+  /** Node executions so far, this one included. */
+  step: number;
+  superstep: number;
+  /** The state the node was given (the state before its update). */
+  state: Partial<S>;
+}
+
+/**
+ * Reads one figure from a node's update: the keys that node wrote, a partial state. Return
+ * undefined when the update says nothing about it (another node's update). A function
+ * written for the full state (`(s) => s.lastCheck?.signature`) works as is.
+ */
+export type Extractor<S, T> = (update: Partial<S>, context: ExtractorContext<S>) => T | undefined;
+
+/**
+ * Options of `withErrorBoundary`. Every field is optional: by default the boundary enforces
+ * the budgets given, detects loops by a canonical hash of each node's update, and stops with
+ * `stuck` at the first detection and with `error` when a node error escapes the graph.
+ *
+ * How mendloop's agent uses it (a code-repair loop whose state has `code`, `lastCheck` and
+ * `testsPassed`, and a `boundaryNote` channel its prompt nodes read):
+ * ```ts
+ * const guarded = withErrorBoundary(graph, {
+ *   budgets: { tokens: flags.budgetTokens, usd: flags.budgetUsd, seconds: flags.budgetSeconds },
+ *   errorSignature: (u) => u.lastCheck?.signature,    // same normalized error across attempts
+ *   progress: (u) => u.lastCheck?.tests?.passed,      // tests passed must rise
+ *   code: (u) => u.code ?? undefined,                  // near-identical rewrites
+ *   noteKey: "boundaryNote",                           // where interventions write guidance
+ *   // first stuck detection: switch strategy (the node reads boundaryNote / forceStrategy);
+ *   // second: stop with reason `stuck`.
+ *   policy: escalatingPolicy([{ kind: "modify_prompt", update: { forceStrategy: "fresh" } }, "terminate"]),
+ * });
+ * const final = await guarded.invoke(input, { configurable: { thread_id } });
+ * if (final.boundary) mapReason(final.boundary.reason); // budget_tokens | budget_cost | budget_time | stuck | error
+ * ```
+ * A node learns of a strategy switch by reading the note (`state.boundaryNote`, a
+ * `BoundaryNote`, declared with `boundaryNoteChannel()`) or the keys of the intervention's
+ * `update`. Interventions that change the state (modify_prompt, alternative_path, rollback,
+ * retry, ask_human) need a checkpointer and a `thread_id`; without one they fall back to
+ * terminate, and the record says so.
+ */
+export interface BoundaryOptions<S extends Record<string, any> = Record<string, any>> {
+  /** Default `enforce`. */
+  mode?: BoundaryMode;
+  budgets?: Budgets;
+  /** Fraction of each budget at which a warning event is emitted. Default 0.8. */
+  warnAt?: number;
+  /** `return` (default): the last state with a `boundary` report; `throw`: a `BoundaryStopError`. */
+  onStop?: "return" | "throw";
+  /** Every warning, detection, intervention, stop and fault as it happens. */
+  onEvent?: (event: BoundaryEvent) => void;
+
+  /** State signature of a node execution; default a canonical hash of the node's update. */
+  signature?: Extractor<S, string>;
+  /** Normalized error of an attempt; the same one `errorRepeats` times in a row is stuck. */
+  errorSignature?: Extractor<S, string>;
+  /** A figure that rises with progress (e.g. tests passed). */
+  progress?: Extractor<S, number>;
+  /** The code of an attempt, for near-identical rewrite detection. */
+  code?: Extractor<S, string>;
+  /** Keys left out of the default signature (ids, clocks, durations by default). */
+  ignoreKey?: (key: string) => boolean;
+  thresholds?: Partial<DetectionThresholds>;
+  /**
+   * Tighten or relax thresholds, within fixed bounds, from the recorded outcomes of past
+   * interventions kept in a JSON file (created when missing, updated at the end of each run).
+   */
+  adaptive?: { storePath: string };
+
+  /** Maps detections and node errors to interventions. Default: terminate. */
+  policy?: InterventionPolicy;
+  /** Replace how an intervention kind is carried out. */
+  handlers?: Partial<Record<InterventionKind, InterventionHandler>>;
+  /** State key interventions write their `BoundaryNote` to (default `boundaryNote`; null: never). */
+  noteKey?: string | null;
+  /** Node executions after an intervention within which a new detection means it did not help. Default 4. */
+  recoveryWindow?: number;
+
+  /** Price overrides by model-name prefix (USD per million tokens), over the built-in table. */
+  prices?: Record<string, Price>;
+  /** Custom pricing; undefined means "not priced" (the cost budget cannot count that call). */
+  price?: (model: string | undefined, usage: TokenUsage) => number | undefined;
+  /** Output cap assumed for a call that sets none, when checking budgets before it. Default 1024. */
+  defaultMaxOutputTokens?: number;
+}

@@ -1,0 +1,724 @@
+import { randomUUID } from "node:crypto";
+import type { LLMResult } from "@langchain/core/outputs";
+import type { RunnableConfig } from "@langchain/core/runnables";
+import { isCommand, isGraphBubbleUp } from "@langchain/langgraph";
+import { ModelProviderError } from "../errors/index.js";
+import { countTextTokens } from "../models/count-tokens.js";
+import type { TokenUsage } from "../shared/attempt.js";
+import type { AdaptiveAdjustment, OutcomeRecord } from "./adaptive-thresholds.js";
+import { type BoundableGraph, hasCheckpointer } from "./boundable-graph.js";
+import { BoundaryCallbackHandler, type BoundaryGates } from "./boundary-callback-handler.js";
+import type { BoundaryEvent, BoundaryFault, WarningEvent } from "./boundary-event.js";
+import { type BoundaryNote, guidanceFor } from "./boundary-note.js";
+import type { Extractor, ExtractorContext } from "./boundary-options.js";
+import type { BoundaryReport, BoundaryStopReason } from "./boundary-report.js";
+import { BoundarySignal } from "./boundary-signal.js";
+import type { BoundaryRunStatus, BoundarySummary } from "./boundary-summary.js";
+import { BudgetMeter } from "./budget-meter.js";
+import type { Budgets } from "./budgets.js";
+import { canonicalHash } from "./canonical-hash.js";
+import type { Detection } from "./detection.js";
+import type { DetectionThresholds } from "./detection-thresholds.js";
+import type { Intervention, InterventionKind, InterventionRecord, InterventionTrigger, NodeFailure } from "./intervention.js";
+import type { InterventionEffect, InterventionHandler } from "./intervention-handlers.js";
+import { type InterventionPolicy, toIntervention } from "./intervention-policy.js";
+import type { CallEstimate } from "./model-call.js";
+import { usageOfResult } from "./model-call.js";
+import type { NodeObservation } from "./node-observation.js";
+import { errorSignature } from "./normalize-error.js";
+import { StuckDetector } from "./stuck-detector.js";
+
+/** Options resolved for one run. */
+export interface RunSettings {
+  mode: "enforce" | "observe";
+  budgets: Budgets;
+  warnAt: number;
+  thresholds: DetectionThresholds;
+  adaptive?: AdaptiveAdjustment;
+  signature?: Extractor<Record<string, unknown>, string>;
+  errorSignature?: Extractor<Record<string, unknown>, string>;
+  progress?: Extractor<Record<string, unknown>, number>;
+  code?: Extractor<Record<string, unknown>, string>;
+  ignoreKey: (key: string) => boolean;
+  policy: InterventionPolicy;
+  handlers: Record<InterventionKind, InterventionHandler>;
+  /** Undefined when notes cannot or must not be written. */
+  noteKey: string | undefined;
+  recoveryWindow: number;
+  price: (model: string | undefined, usage: TokenUsage) => number | undefined;
+  defaultMaxOutputTokens: number;
+  emit: (event: BoundaryEvent) => void;
+}
+
+/** An intervention chosen by the policy, waiting to be carried out. */
+export interface Decision {
+  record: InterventionRecord;
+  intervention: Intervention;
+  trigger: InterventionTrigger;
+}
+
+/** Why the run's current segment was aborted from inside. */
+export type Halt =
+  | { type: "stop"; reason: BoundaryStopReason; message: string; node?: string }
+  | { type: "intervene"; decision: Decision; pausedBefore: string[] };
+
+/** One start of the graph (the run itself, or a resume after an intervention). */
+export interface Segment {
+  handler: BoundaryCallbackHandler;
+  controller: AbortController;
+  rootRunId: string;
+}
+
+interface NodeRun {
+  node: string;
+  superstep: number;
+  index: number;
+  input: unknown;
+}
+
+interface OpenCall {
+  node?: string;
+  estimate: CallEstimate;
+}
+
+interface OutcomeTracker {
+  record: InterventionRecord;
+  startStep: number;
+  bestProgressBefore?: number;
+}
+
+/**
+ * The boundary's view of one run of the graph, across the segments interventions split it
+ * into: what it spent, what it saw, what it decided. The callback handler reports to it
+ * (`BoundaryGates`); the wrapper's segment loop asks it what to do when a segment ends.
+ */
+export class BoundaryRun implements BoundaryGates {
+  status: BoundaryRunStatus = "idle";
+  report: BoundaryReport | undefined;
+  /** Set after a fault in the boundary's own machinery: from then on it only watches. */
+  unguarded = false;
+  /** Waiting for a person's answer (ask_human). */
+  awaitingHuman = false;
+  readonly meter: BudgetMeter;
+  readonly defaultMaxOutputTokens: number;
+  private detector: StuckDetector | undefined;
+  private readonly detections: Detection[] = [];
+  private readonly interventions: InterventionRecord[] = [];
+  private readonly warnings: WarningEvent[] = [];
+  private readonly errors: NodeFailure[] = [];
+  private readonly faults: BoundaryFault[] = [];
+  private readonly unpriced = new Set<string>();
+  private readonly nodeRuns = new Map<string, NodeRun>();
+  private readonly calls = new Map<string, OpenCall>();
+  private readonly failedNodes = new WeakMap<object, NodeRun>();
+  private readonly trackers: OutcomeTracker[] = [];
+  private lastState: unknown;
+  private superstep: number | undefined;
+  private lastNode: string | undefined;
+  private bestProgress: number | undefined;
+  private halt: Halt | undefined;
+  private pending: Decision | undefined;
+  private segment: Segment | undefined;
+  private retries = 0;
+  private activeMs = 0;
+  private activeSince: number | undefined;
+  private timers: NodeJS.Timeout[] = [];
+  private timeController = new AbortController();
+
+  constructor(
+    private readonly graph: BoundableGraph,
+    private readonly settings: RunSettings,
+  ) {
+    this.defaultMaxOutputTokens = settings.defaultMaxOutputTokens;
+    this.meter = new BudgetMeter(
+      settings.budgets,
+      settings.warnAt,
+      () => this.elapsedMs(),
+      (warning) => {
+        this.warnings.push(warning);
+        this.emit(warning);
+      },
+      settings.mode === "observe",
+    );
+    this.detector = new StuckDetector(settings.thresholds, {
+      customSignature: settings.signature !== undefined,
+      measuresProgress: settings.progress !== undefined,
+    });
+  }
+
+  get mode(): "enforce" | "observe" {
+    return this.settings.mode;
+  }
+
+  /** One call of invoke/stream begins: the clock and the time budget run. */
+  begin(): void {
+    this.status = "running";
+    this.activeSince = Date.now();
+    this.timeController = new AbortController();
+    const { seconds } = this.settings.budgets;
+    if (seconds === undefined) return;
+    const left = seconds * 1000 - this.elapsedMs();
+    const warnIn = this.settings.warnAt * seconds * 1000 - this.elapsedMs();
+    if (warnIn > 0 && warnIn < left) this.timers.push(setTimeout(() => this.meter.checkWarnings(), warnIn).unref());
+    this.timers.push(setTimeout(() => this.timeUp(), Math.max(0, left)).unref());
+  }
+
+  /** The call ends (completed, stopped, paused or failed). */
+  end(): void {
+    if (this.activeSince !== undefined) this.activeMs += Date.now() - this.activeSince;
+    this.activeSince = undefined;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers = [];
+  }
+
+  elapsedMs(): number {
+    return this.activeMs + (this.activeSince === undefined ? 0 : Date.now() - this.activeSince);
+  }
+
+  openSegment(runId?: string): Segment {
+    const rootRunId = runId ?? randomUUID();
+    const segment: Segment = {
+      handler: new BoundaryCallbackHandler(this, rootRunId),
+      controller: new AbortController(),
+      rootRunId,
+    };
+    this.segment = segment;
+    return segment;
+  }
+
+  closeSegment(segment: Segment): void {
+    segment.handler.close();
+    if (this.segment === segment) this.segment = undefined;
+  }
+
+  /** The halt raised during the last segment, if any; cleared. */
+  takeHalt(): Halt | undefined {
+    const halt = this.halt;
+    this.halt = undefined;
+    return halt;
+  }
+
+  // ---- gates, called by the callback handler ----
+
+  nodeStart(runId: string, node: string, superstep: number, input: unknown): void {
+    if (this.unguarded) return;
+    this.lastState = mergeState(this.lastState, input);
+    this.superstep = superstep;
+    if (this.settings.mode === "enforce") {
+      if (this.halt !== undefined) throw this.signalOf(this.halt);
+      if (this.pending !== undefined) {
+        const decision = this.pending;
+        this.pending = undefined;
+        this.enact({ type: "intervene", decision, pausedBefore: [node] });
+      }
+      const verdict = this.meter.beforeNode(node);
+      if (verdict !== undefined) this.enact({ type: "stop", reason: verdict.reason, message: verdict.message, node });
+    }
+    this.meter.countNode(node);
+    this.nodeRuns.set(runId, { node, superstep, index: this.meter.usage.steps, input });
+  }
+
+  nodeEnd(runId: string, output: unknown): void {
+    const run = this.nodeRuns.get(runId);
+    if (run === undefined) return;
+    this.nodeRuns.delete(runId);
+    this.lastNode = run.node;
+    if (this.unguarded || this.detector === undefined) return;
+    const observation = this.observe(run, output);
+    if (observation === undefined || this.detector === undefined) return;
+    const found = this.detector.observe(observation);
+    this.trackOutcomes(observation, found);
+    for (const detection of found) {
+      this.detections.push(detection);
+      this.emit({ type: "detection", detection });
+    }
+    if (found.length > 0 && this.settings.mode === "enforce" && this.halt === undefined && this.pending === undefined) {
+      this.pending = this.decide({ type: "detection", detection: found[0] });
+    }
+  }
+
+  nodeError(runId: string, error: unknown): void {
+    const run = this.nodeRuns.get(runId);
+    this.nodeRuns.delete(runId);
+    if (run === undefined || error instanceof BoundarySignal || isGraphBubbleUp(error)) return;
+    this.meter.countNodeError(run.node);
+    if (typeof error === "object" && error !== null) this.failedNodes.set(error, run);
+  }
+
+  modelStart(callId: string, node: string | undefined, estimate: CallEstimate): void {
+    if (this.unguarded) return;
+    this.calls.set(callId, { node, estimate });
+    if (this.settings.mode === "observe") return;
+    if (this.halt !== undefined) throw this.signalOf(this.halt);
+    const { tokens: tokenBudget, usd } = this.settings.budgets;
+    if (tokenBudget === undefined && usd === undefined) return;
+    const tokens = estimate.inputTokens() + estimate.maxOutputTokens;
+    const worst = usd === undefined ? undefined : this.priceOf(estimate.model, { input: estimate.inputTokens(), output: estimate.maxOutputTokens });
+    const verdict = this.meter.beforeCall(tokens, worst);
+    if (verdict !== undefined) {
+      this.calls.delete(callId);
+      this.enact({ type: "stop", reason: verdict.reason, message: verdict.message, node });
+    }
+    this.meter.reserve(callId, tokens, worst);
+  }
+
+  modelEnd(callId: string, output: LLMResult): void {
+    const call = this.calls.get(callId);
+    this.calls.delete(callId);
+    this.meter.release(callId);
+    if (call === undefined || this.unguarded) return;
+    let usage = usageOfResult(output);
+    const estimated = usage === undefined;
+    if (usage === undefined) {
+      const text = (output.generations ?? []).flat().map((g) => g.text ?? "").join("");
+      usage = { input: call.estimate.inputTokens(), output: countTextTokens(text, call.estimate.model) };
+    }
+    this.meter.recordCall(call.node, usage, this.priceOf(call.estimate.model, usage) ?? 0, estimated);
+  }
+
+  modelError(callId: string): void {
+    this.calls.delete(callId);
+    this.meter.release(callId);
+  }
+
+  fault(where: string, error: unknown, disabled: BoundaryFault["disabled"] = "boundary"): void {
+    const fault: BoundaryFault = { where, message: error instanceof Error ? error.message : String(error), disabled };
+    this.faults.push(fault);
+    if (disabled === "boundary") this.unguarded = true;
+    if (disabled === "detection") this.detector = undefined;
+    this.emit({ type: "fault", fault });
+  }
+
+  // ---- decisions, called by the segment loop ----
+
+  /** A node error escaped the graph: what the policy says to do about it. */
+  decideOnError(error: unknown): { failure: NodeFailure; decision: Decision | undefined } {
+    const failure = this.failureOf(error);
+    this.errors.push(failure);
+    for (const tracker of this.openTrackers()) {
+      this.resolve(tracker, "not_recovered", `${failure.node ?? "a node"} failed again: ${failure.message}`);
+    }
+    return { failure, decision: this.decide({ type: "error", error: failure }) };
+  }
+
+  /** Carries out a decision on the paused or failed run. */
+  async apply(decision: Decision, config: RunnableConfig, pausedBefore: string[]): Promise<InterventionEffect> {
+    const { record, intervention, trigger } = decision;
+    const note: BoundaryNote = {
+      intervention: intervention.kind,
+      message: ("note" in intervention ? intervention.note : undefined) ?? guidanceFor(trigger),
+      ...(trigger.type === "detection" ? { detection: trigger.detection.kind } : {}),
+      step: this.meter.usage.steps,
+    };
+    const update: Record<string, unknown> = {
+      ...(this.settings.noteKey === undefined ? {} : { [this.settings.noteKey]: note }),
+      ...("update" in intervention ? intervention.update : undefined),
+    };
+    const checkpointed = hasCheckpointer(this.graph) && config.configurable?.thread_id !== undefined;
+    let effect: InterventionEffect;
+    try {
+      effect = await this.settings.handlers[intervention.kind]({
+        intervention,
+        trigger,
+        graph: this.graph,
+        config,
+        hasCheckpointer: checkpointed,
+        state: this.lastState,
+        step: this.meter.usage.steps,
+        pausedBefore,
+        lastNode: this.lastNode,
+        update,
+        note,
+        retries: this.retries,
+        remainingMs: this.remainingMs(),
+        sleep: (ms) => this.sleep(ms),
+      });
+    } catch (error) {
+      this.fault(`intervention ${intervention.kind}`, error);
+      effect = checkpointed
+        ? { type: "resume", input: null, config, detail: "the intervention failed; the run goes on unguarded" }
+        : { type: "stop", reason: "error", message: `the ${intervention.kind} intervention failed: ${messageOf(error)}` };
+    }
+    this.settle(record, effect, intervention, update, note);
+    return effect;
+  }
+
+  /** Records a stop and builds its report. */
+  stop(reason: BoundaryStopReason, message: string, extra: { node?: string; error?: NodeFailure } = {}): BoundaryReport {
+    const report = this.buildReport("stopped", reason, message, extra);
+    this.status = "stopped";
+    this.finish();
+    this.emit({ type: "stop", report });
+    return report;
+  }
+
+  /** Pauses for a person (ask_human). */
+  pause(question: string): BoundaryReport {
+    const report = { ...this.buildReport("paused", "ask_human", question, {}), question };
+    this.report = report;
+    this.status = "paused";
+    this.awaitingHuman = true;
+    this.emit({ type: "stop", report });
+    return report;
+  }
+
+  /** The graph ran to its end (or to its own interrupt). */
+  completed(interrupted: boolean): void {
+    this.status = interrupted ? "interrupted" : "completed";
+    if (this.pending !== undefined) {
+      this.pending.record.detail = "the graph ended before it could be applied";
+      this.pending.record.outcome = "unresolved";
+      this.pending = undefined;
+    }
+    if (!interrupted) this.finish();
+  }
+
+  /** A node error went through to the caller. */
+  failed(): void {
+    this.status = "failed";
+    this.finish();
+  }
+
+  /**
+   * The caller answered an ask_human pause with `Command({ resume })`: a string becomes the
+   * note, an object a state update. Returns the config to continue from.
+   */
+  async answer(resume: unknown, config: RunnableConfig): Promise<void> {
+    this.awaitingHuman = false;
+    this.report = undefined;
+    let update: Record<string, unknown> | undefined;
+    if (typeof resume === "string" && this.settings.noteKey !== undefined) {
+      const note: BoundaryNote = { intervention: "ask_human", message: resume, step: this.meter.usage.steps };
+      update = { [this.settings.noteKey]: note };
+    } else if (typeof resume === "object" && resume !== null && !isCommand(resume)) {
+      update = resume as Record<string, unknown>;
+    }
+    if (update !== undefined) await this.graph.updateState(config, update);
+  }
+
+  /** The state to hand back on a stop: the checkpointed one when there is one, else the last seen. */
+  async finalState(config: RunnableConfig): Promise<unknown> {
+    if (hasCheckpointer(this.graph) && config.configurable?.thread_id !== undefined) {
+      try {
+        return (await this.graph.getState(config)).values;
+      } catch (error) {
+        this.fault("reading the final state", error, "nothing");
+      }
+    }
+    return this.lastState;
+  }
+
+  /** Resolved outcomes of this run's interventions on detections, for the adaptive store. */
+  outcomes(): OutcomeRecord[] {
+    const at = new Date().toISOString();
+    return this.interventions.flatMap((record) =>
+      record.trigger.type === "detection" && (record.outcome === "recovered" || record.outcome === "not_recovered")
+        ? [{ detection: record.trigger.detection.kind, intervention: record.kind, recovered: record.outcome === "recovered", at }]
+        : [],
+    );
+  }
+
+  summary(): BoundarySummary {
+    const budgets = this.meter.statuses();
+    return {
+      mode: this.settings.mode,
+      status: this.status,
+      ...(this.report === undefined ? {} : { report: this.report }),
+      steps: this.meter.usage.steps,
+      nodes: Object.fromEntries([...this.meter.nodes].map(([node, stats]) => [node, { ...stats }])),
+      usage: { ...this.meter.usage },
+      budgets,
+      warnings: [...this.warnings],
+      detections: [...this.detections],
+      interventions: this.interventions.map((record) => ({ ...record })),
+      errors: [...this.errors],
+      faults: [...this.faults],
+      unpricedModels: [...this.unpriced],
+      thresholds: { ...this.settings.thresholds },
+      ...(this.settings.adaptive === undefined ? {} : { adaptive: this.settings.adaptive }),
+    };
+  }
+
+  // ---- internals ----
+
+  private observe(run: NodeRun, output: unknown): NodeObservation | undefined {
+    const update = updateOf(output);
+    const context: ExtractorContext<Record<string, unknown>> = {
+      node: run.node,
+      step: run.index,
+      superstep: run.superstep,
+      state: (typeof run.input === "object" && run.input !== null ? run.input : {}) as Record<string, unknown>,
+    };
+    const { signature, errorSignature: errorOf, progress, code } = this.settings;
+    try {
+      const observation: NodeObservation = {
+        index: run.index,
+        node: run.node,
+        superstep: run.superstep,
+        signature: signature === undefined ? canonicalHash(update, this.settings.ignoreKey) : stringOrUndefined(signature(update, context)),
+        error: errorOf === undefined ? undefined : stringOrUndefined(errorOf(update, context)),
+        progress: progress === undefined ? undefined : numberOrUndefined(progress(update, context)),
+        code: code === undefined ? undefined : stringOrUndefined(code(update, context)),
+      };
+      return observation;
+    } catch (error) {
+      this.fault("stuck detection (signature, errorSignature, progress or code function)", error, "detection");
+      return undefined;
+    }
+  }
+
+  private decide(trigger: InterventionTrigger): Decision | undefined {
+    let intervention: Intervention;
+    try {
+      intervention = toIntervention(
+        this.settings.policy(trigger, {
+          detections: this.detections,
+          interventions: this.interventions,
+          previousStuck: this.interventions.filter((r) => r.trigger.type === "detection").length,
+          hasCheckpointer: hasCheckpointer(this.graph),
+        }),
+      );
+    } catch (error) {
+      this.fault("policy", error, "nothing");
+      intervention = { kind: "terminate" };
+    }
+    const record: InterventionRecord = {
+      id: this.interventions.length + 1,
+      kind: intervention.kind,
+      trigger,
+      at: this.meter.usage.steps,
+      applied: false,
+      detail: "decided, waiting for the next node to start",
+      outcome: "pending",
+    };
+    this.interventions.push(record);
+    if (intervention.kind === "continue" && trigger.type === "detection") {
+      record.applied = true;
+      record.detail = "the run went on";
+      this.emit({ type: "intervention", intervention: { ...record } });
+      this.track(record);
+      return undefined;
+    }
+    return { record, intervention, trigger };
+  }
+
+  private settle(
+    record: InterventionRecord,
+    effect: InterventionEffect,
+    intervention: Intervention,
+    update: Record<string, unknown>,
+    note: BoundaryNote,
+  ): void {
+    switch (effect.type) {
+      case "resume":
+        record.applied = true;
+        record.detail = effect.detail;
+        if (this.settings.noteKey !== undefined && this.settings.noteKey in update && intervention.kind !== "continue" && intervention.kind !== "retry") {
+          record.note = note.message;
+        }
+        if (intervention.kind === "retry") this.retries += 1;
+        this.track(record);
+        break;
+      case "stop":
+        record.applied = intervention.kind === "terminate";
+        if (!record.applied) record.fallback = "terminate";
+        record.detail = effect.message;
+        record.outcome = "unresolved";
+        break;
+      case "pause":
+        record.applied = true;
+        record.detail = `paused for a person: ${effect.question}`;
+        this.track(record);
+        break;
+      case "rethrow":
+        record.applied = true;
+        record.detail = "the error was passed to the caller";
+        record.outcome = "unresolved";
+        break;
+    }
+    this.emit({ type: "intervention", intervention: { ...record } });
+  }
+
+  private track(record: InterventionRecord): void {
+    this.trackers.push({ record, startStep: this.meter.usage.steps, bestProgressBefore: this.bestProgress });
+  }
+
+  private openTrackers(): OutcomeTracker[] {
+    return this.trackers.filter((t) => t.record.outcome === "pending");
+  }
+
+  private trackOutcomes(observation: NodeObservation, found: Detection[]): void {
+    const { progress } = observation;
+    for (const tracker of this.openTrackers()) {
+      const after = this.meter.usage.steps - tracker.startStep;
+      const { trigger } = tracker.record;
+      if (found.length > 0) {
+        this.resolve(tracker, "not_recovered", `new detection (${found[0].kind}) ${after} node executions later`);
+      } else if (progress !== undefined && tracker.bestProgressBefore !== undefined && progress > tracker.bestProgressBefore) {
+        this.resolve(tracker, "recovered", `progress rose from ${tracker.bestProgressBefore} to ${progress}`);
+      } else if (trigger.type === "error" && trigger.error.node === observation.node) {
+        this.resolve(tracker, "recovered", `node "${observation.node}" ran through`);
+      } else if (after >= this.settings.recoveryWindow) {
+        this.resolve(tracker, "recovered", `no new detection within ${this.settings.recoveryWindow} node executions`);
+      }
+    }
+    if (progress !== undefined && (this.bestProgress === undefined || progress > this.bestProgress)) this.bestProgress = progress;
+  }
+
+  private resolve(tracker: OutcomeTracker, outcome: "recovered" | "not_recovered", detail: string): void {
+    tracker.record.outcome = outcome;
+    tracker.record.outcomeDetail = detail;
+  }
+
+  private finish(): void {
+    for (const tracker of this.openTrackers()) {
+      if (this.status === "completed") this.resolve(tracker, "recovered", "the run completed");
+      else {
+        tracker.record.outcome = "unresolved";
+        tracker.record.outcomeDetail = `the run ended (${this.status}) before the outcome was known`;
+      }
+    }
+  }
+
+  private buildReport(
+    status: "stopped" | "paused",
+    reason: BoundaryStopReason,
+    message: string,
+    extra: { node?: string; error?: NodeFailure },
+  ): BoundaryReport {
+    const budgets = this.meter.statuses();
+    const report: BoundaryReport = {
+      status,
+      reason,
+      message,
+      step: this.meter.usage.steps,
+      ...(extra.node === undefined ? {} : { node: extra.node }),
+      ...(this.superstep === undefined ? {} : { superstep: this.superstep }),
+      usage: { ...this.meter.usage },
+      budgets,
+      detections: [...this.detections],
+      ...(extra.error === undefined ? {} : { error: extra.error }),
+    };
+    this.report = report;
+    return report;
+  }
+
+  private failureOf(error: unknown): NodeFailure {
+    const cause = error instanceof AggregateError && error.errors.length > 0 ? error.errors[0] : error;
+    const run = typeof cause === "object" && cause !== null ? this.failedNodes.get(cause) : undefined;
+    const provider = providerErrorIn(cause);
+    const failure: NodeFailure = {
+      ...(run === undefined ? {} : { node: run.node, step: run.index }),
+      name: cause instanceof Error ? cause.name : "Error",
+      message: messageOf(provider ?? cause),
+      signature: errorSignature(cause),
+    };
+    if (provider !== undefined) {
+      failure.provider = provider.provider;
+      if (provider.status !== undefined) failure.status = provider.status;
+    }
+    return failure;
+  }
+
+  private priceOf(model: string | undefined, usage: TokenUsage): number | undefined {
+    const price = this.settings.price(model, usage);
+    if (price === undefined) this.unpriced.add(model ?? "(unnamed model)");
+    return price;
+  }
+
+  private enact(halt: Halt): never {
+    this.halt = halt;
+    const signal = this.signalOf(halt);
+    this.segment?.controller.abort(signal);
+    throw signal;
+  }
+
+  private signalOf(halt: Halt): BoundarySignal {
+    return new BoundarySignal(
+      halt.type === "stop"
+        ? `mendloop boundary stops the run (${halt.reason}): ${halt.message}`
+        : `mendloop boundary pauses the run for an intervention (${halt.decision.intervention.kind})`,
+    );
+  }
+
+  private timeUp(): void {
+    this.meter.checkWarnings();
+    this.timeController.abort();
+    if (this.settings.mode !== "enforce" || this.unguarded || this.halt !== undefined) return;
+    const verdict = this.meter.timeVerdict();
+    this.halt = {
+      type: "stop",
+      reason: "budget_time",
+      message: verdict?.message ?? `the time budget of ${this.settings.budgets.seconds} s is used up`,
+      node: this.lastNode,
+    };
+    this.segment?.controller.abort(this.signalOf(this.halt));
+  }
+
+  remainingMs(): number {
+    const { seconds } = this.settings.budgets;
+    return seconds === undefined ? Infinity : seconds * 1000 - this.elapsedMs();
+  }
+
+  private sleep(ms: number): Promise<boolean> {
+    const signal = this.timeController.signal;
+    if (signal.aborted) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(true);
+      }, ms);
+      const onAbort = () => {
+        clearTimeout(timer);
+        resolve(false);
+      };
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
+  }
+
+  private emit(event: BoundaryEvent): void {
+    try {
+      this.settings.emit(event);
+    } catch (error) {
+      // Reported without an event of its own: the listener is what failed.
+      this.faults.push({ where: "onEvent", message: messageOf(error), disabled: "nothing" });
+    }
+  }
+}
+
+/** A node's update as extractors see it: its return value, or a Command's `update`. */
+function updateOf(output: unknown): Record<string, unknown> {
+  if (isCommand(output)) {
+    const update = output.update;
+    if (Array.isArray(update)) return Object.fromEntries(update as [string, unknown][]);
+    return typeof update === "object" && update !== null ? (update as Record<string, unknown>) : {};
+  }
+  return typeof output === "object" && output !== null ? (output as Record<string, unknown>) : { output };
+}
+
+/** The state as nodes are handed it; nodes with an input schema see part of it, so parts merge. */
+function mergeState(previous: unknown, input: unknown): unknown {
+  const isRecord = (value: unknown): value is Record<string, unknown> =>
+    typeof value === "object" && value !== null && !Array.isArray(value);
+  return isRecord(previous) && isRecord(input) ? { ...previous, ...input } : input;
+}
+
+function providerErrorIn(error: unknown): ModelProviderError | undefined {
+  for (let current = error, depth = 0; current !== undefined && current !== null && depth < 5; depth += 1) {
+    if (ModelProviderError.isInstance(current)) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function stringOrUndefined(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+function numberOrUndefined(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}

@@ -1,0 +1,38 @@
+import type { AdaptiveAdjustment } from "./adaptive-thresholds.js";
+import type { BoundaryFault, WarningEvent } from "./boundary-event.js";
+import type { BoundaryMode } from "./boundary-options.js";
+import type { BoundaryReport, BoundaryUsage, BudgetStatus } from "./boundary-report.js";
+import type { NodeStats } from "./budget-meter.js";
+import type { Detection } from "./detection.js";
+import type { DetectionThresholds } from "./detection-thresholds.js";
+import type { InterventionRecord, NodeFailure } from "./intervention.js";
+
+/** How the latest run under the boundary went. */
+export type BoundaryRunStatus = "idle" | "running" | "completed" | "stopped" | "paused" | "interrupted" | "failed";
+
+/** Everything the boundary knows about the latest run. */
+export interface BoundarySummary {
+  mode: BoundaryMode;
+  /** `paused`: waiting for a person (ask_human); `interrupted`: the graph's own `interrupt()`. */
+  status: BoundaryRunStatus;
+  /** Present when the boundary stopped or paused the run. */
+  report?: BoundaryReport;
+  /** Node executions. */
+  steps: number;
+  /** Executions, errors, model calls, tokens and cost per node. */
+  nodes: Record<string, NodeStats>;
+  usage: BoundaryUsage;
+  budgets: BudgetStatus[];
+  warnings: WarningEvent[];
+  detections: Detection[];
+  interventions: InterventionRecord[];
+  /** Node errors that escaped the graph. */
+  errors: NodeFailure[];
+  /** Failures of the boundary itself; the run went on (partly) unguarded after each. */
+  faults: BoundaryFault[];
+  /** Models the price table does not know: their calls count no cost. */
+  unpricedModels: string[];
+  /** Thresholds in effect (after adaptation, when enabled). */
+  thresholds: DetectionThresholds;
+  adaptive?: AdaptiveAdjustment;
+}

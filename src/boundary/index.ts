@@ -1,0 +1,44 @@
+export { withErrorBoundary, type BoundedGraph, type BoundedResult } from "./with-error-boundary.js";
+export type { BoundaryOptions, BoundaryMode, Extractor, ExtractorContext } from "./boundary-options.js";
+export type { Budgets } from "./budgets.js";
+export type { BoundaryReport, BoundaryStopReason, BoundaryUsage, BudgetKind, BudgetStatus } from "./boundary-report.js";
+export type {
+  BoundaryEvent,
+  WarningEvent,
+  DetectionEvent,
+  InterventionEvent,
+  StopEvent,
+  FaultEvent,
+  BoundaryFault,
+} from "./boundary-event.js";
+export type { BoundarySummary, BoundaryRunStatus } from "./boundary-summary.js";
+export type { NodeStats } from "./budget-meter.js";
+export type { Detection, DetectionKind, SimilarityFigure } from "./detection.js";
+export { DEFAULT_THRESHOLDS, type DetectionThresholds } from "./detection-thresholds.js";
+export type {
+  Intervention,
+  InterventionKind,
+  InterventionOutcome,
+  InterventionRecord,
+  InterventionTrigger,
+  NodeFailure,
+} from "./intervention.js";
+export {
+  escalatingPolicy,
+  terminatePolicy,
+  type InterventionPolicy,
+  type PolicyChoice,
+  type PolicyContext,
+} from "./intervention-policy.js";
+export {
+  defaultHandlers,
+  type InterventionContext,
+  type InterventionEffect,
+  type InterventionHandler,
+} from "./intervention-handlers.js";
+export { boundaryNoteChannel, type BoundaryNote } from "./boundary-note.js";
+export { ADAPTIVE_BOUNDS, type AdaptiveAdjustment, type OutcomeRecord } from "./adaptive-thresholds.js";
+export type { BoundableGraph } from "./boundable-graph.js";
+export { canonicalHash } from "./canonical-hash.js";
+export { textSimilarity } from "./text-similarity.js";
+export { normalizeErrorMessage } from "./normalize-error.js";

@@ -1,0 +1,42 @@
+import type { Detection } from "./detection.js";
+import type { Intervention, InterventionKind, InterventionRecord, InterventionTrigger } from "./intervention.js";
+
+/** What a policy sees besides the trigger. */
+export interface PolicyContext {
+  /** Every detection of the run so far, the trigger's included. */
+  detections: readonly Detection[];
+  /** Interventions decided before this one. */
+  interventions: readonly InterventionRecord[];
+  /** Stuck detections answered before this one (the first detection sees 0). */
+  previousStuck: number;
+  /** Whether the graph has a checkpointer (rollback, retry, modify_prompt, alternative_path and ask_human need one). */
+  hasCheckpointer: boolean;
+}
+
+/** An intervention, or the name of one that needs no parameters. */
+export type PolicyChoice = Intervention | Exclude<InterventionKind, "alternative_path">;
+
+/** Maps a detection or a node error to an intervention. */
+export type InterventionPolicy = (trigger: InterventionTrigger, context: PolicyContext) => PolicyChoice;
+
+/** The default: stop on the first stuck detection (`stuck`) and on a node error (`error`). */
+export const terminatePolicy: InterventionPolicy = () => "terminate";
+
+/**
+ * The n-th stuck detection of a run gets `steps[n]` (the last one repeats), e.g.
+ * `escalatingPolicy([{ kind: "modify_prompt", update: { forceStrategy: "fresh" } }, "terminate"])`:
+ * switch strategy first, stop with `stuck` the second time. Node errors get `onError`
+ * (default `terminate`, i.e. a graceful stop with reason `error`).
+ */
+export function escalatingPolicy(steps: readonly PolicyChoice[], options: { onError?: PolicyChoice } = {}): InterventionPolicy {
+  if (steps.length === 0) throw new RangeError("escalatingPolicy needs at least one step");
+  return (trigger, context) => {
+    if (trigger.type === "error") return options.onError ?? "terminate";
+    return steps[Math.min(context.previousStuck, steps.length - 1)];
+  };
+}
+
+/** A choice as a full intervention. */
+export function toIntervention(choice: PolicyChoice): Intervention {
+  return typeof choice === "string" ? ({ kind: choice } as Intervention) : choice;
+}

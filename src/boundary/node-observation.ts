@@ -1,0 +1,16 @@
+/** One node execution as the stuck detectors see it. */
+export interface NodeObservation {
+  /** Node executions so far, this one included (1-based, run order). */
+  index: number;
+  node: string;
+  /** The LangGraph superstep it ran in. */
+  superstep: number;
+  /** The state signature of this execution; undefined when a custom signature skipped it. */
+  signature?: string;
+  /** Normalized error this execution reported (from `errorSignature`), if any. */
+  error?: string;
+  /** Progress figure this execution reported (from `progress`), if any. */
+  progress?: number;
+  /** Code this execution produced (from `code`), if any. */
+  code?: string;
+}

@@ -1,0 +1,72 @@
+import { costOf, priceOf } from "../models/pricing.js";
+import { adaptThresholds, loadOutcomes, type AdaptiveAdjustment } from "./adaptive-thresholds.js";
+import type { BoundableGraph } from "./boundable-graph.js";
+import type { BoundaryOptions } from "./boundary-options.js";
+import type { RunSettings } from "./boundary-run.js";
+import { isVolatileKey } from "./canonical-hash.js";
+import { DEFAULT_THRESHOLDS } from "./detection-thresholds.js";
+import { defaultHandlers } from "./intervention-handlers.js";
+import { terminatePolicy } from "./intervention-policy.js";
+
+const DEFAULT_NOTE_KEY = "boundaryNote";
+
+/** A problem with the options found while resolving them; reported as a fault of the run. */
+export interface SettingsProblem {
+  where: string;
+  error: unknown;
+}
+
+/**
+ * Options with their defaults filled in for one run, thresholds adapted from the store
+ * when asked. Problems (an unreadable store, a note key the state lacks) do not fail the
+ * run: they are returned to be reported.
+ */
+export function resolveRunSettings(
+  graph: BoundableGraph,
+  options: BoundaryOptions<any>,
+  emit: RunSettings["emit"],
+): { settings: RunSettings; problems: SettingsProblem[] } {
+  const problems: SettingsProblem[] = [];
+  let thresholds = { ...DEFAULT_THRESHOLDS, ...options.thresholds };
+  let adaptive: AdaptiveAdjustment | undefined;
+  if (options.adaptive !== undefined) {
+    try {
+      const outcomes = loadOutcomes(options.adaptive.storePath);
+      const adapted = adaptThresholds(thresholds, outcomes);
+      thresholds = adapted.thresholds;
+      adaptive = { storePath: options.adaptive.storePath, basedOn: outcomes.length, changes: adapted.changes };
+    } catch (error) {
+      problems.push({ where: `adaptive store ${options.adaptive.storePath}`, error });
+    }
+  }
+  let noteKey = options.noteKey === null ? undefined : (options.noteKey ?? DEFAULT_NOTE_KEY);
+  if (noteKey !== undefined && graph.channels !== undefined && !(noteKey in graph.channels)) {
+    if (options.noteKey !== undefined) {
+      problems.push({ where: "noteKey", error: new Error(`the graph's state has no channel "${noteKey}": notes will not be written`) });
+    }
+    noteKey = undefined;
+  }
+  const prices = options.prices ?? {};
+  const settings: RunSettings = {
+    mode: options.mode === "observe" ? "observe" : "enforce",
+    budgets: options.budgets ?? {},
+    warnAt: options.warnAt ?? 0.8,
+    thresholds,
+    ...(adaptive === undefined ? {} : { adaptive }),
+    signature: options.signature,
+    errorSignature: options.errorSignature,
+    progress: options.progress,
+    code: options.code,
+    ignoreKey: options.ignoreKey ?? isVolatileKey,
+    policy: options.policy ?? terminatePolicy,
+    handlers: { ...defaultHandlers, ...options.handlers },
+    noteKey,
+    recoveryWindow: options.recoveryWindow ?? 4,
+    price:
+      options.price ??
+      ((model, usage) => (model === undefined || priceOf(model, prices) === undefined ? undefined : costOf(model, usage, prices))),
+    defaultMaxOutputTokens: options.defaultMaxOutputTokens ?? 1024,
+    emit,
+  };
+  return { settings, problems };
+}

@@ -1,0 +1,294 @@
+import type { BaseCallbackHandler } from "@langchain/core/callbacks/base";
+import type { Callbacks } from "@langchain/core/callbacks/manager";
+import type { RunnableConfig } from "@langchain/core/runnables";
+import { IterableReadableStream } from "@langchain/core/utils/stream";
+import { isCommand } from "@langchain/langgraph";
+import { BoundaryStopError } from "../errors/index.js";
+import { appendOutcomes } from "./adaptive-thresholds.js";
+import type { BoundableGraph } from "./boundable-graph.js";
+import type { BoundaryEvent } from "./boundary-event.js";
+import type { BoundaryOptions } from "./boundary-options.js";
+import type { BoundaryReport } from "./boundary-report.js";
+import { BoundaryRun, type Decision, type Segment } from "./boundary-run.js";
+import type { BoundarySummary } from "./boundary-summary.js";
+import type { NodeFailure } from "./intervention.js";
+import { resolveRunSettings } from "./run-settings.js";
+import { boundaryChunks, type InterruptEntry, withReport } from "./state-chunks.js";
+
+/** A graph result, with the boundary's report when the boundary stopped or paused the run. */
+export type BoundedResult<T> = T & { boundary?: BoundaryReport };
+
+/** A graph under an error boundary: the graph's `invoke` and `stream`, plus `summary()`. */
+export interface BoundedGraph<G extends BoundableGraph> {
+  /**
+   * Runs the graph. When a limit or the policy stops it, resolves to the last state with a
+   * `boundary` report (or, with `onStop: "throw"`, rejects with `BoundaryStopError`). An
+   * `ask_human` pause resolves to the state with `__interrupt__` and a `paused` report;
+   * resume with `invoke(new Command({ resume: answer }), sameConfig)` (a string answer is
+   * written as the note, an object as a state update).
+   */
+  invoke(
+    input: Parameters<G["invoke"]>[0],
+    config?: Parameters<G["invoke"]>[1],
+  ): Promise<BoundedResult<Awaited<ReturnType<G["invoke"]>>>>;
+  /**
+   * Streams like the graph. A stop or pause ends the stream with a `values` chunk carrying
+   * `boundary` and an `updates` chunk `{ __boundary__ }`, for the modes that were asked for.
+   */
+  stream(input: Parameters<G["stream"]>[0], config?: Parameters<G["stream"]>[1]): ReturnType<G["stream"]>;
+  /** The latest run: steps, per-node figures, usage against budgets, warnings, detections, interventions. */
+  summary(): BoundarySummary;
+  readonly graph: G;
+}
+
+type Outcome = { interrupted: boolean; value?: unknown };
+type SegmentRunner = (input: unknown, config: RunnableConfig) => AsyncGenerator<unknown, Outcome>;
+type RunEnd =
+  | { type: "completed"; value: unknown }
+  | { type: "halted"; state: unknown; report: BoundaryReport; interrupts?: InterruptEntry[]; cause?: unknown };
+
+/** LangGraph's own step cap when the caller sets none. */
+const LANGGRAPH_RECURSION_LIMIT = 25;
+
+/**
+ * Wraps any compiled LangGraph.js graph in an error boundary: budgets checked before each
+ * node and each model call, stuck detection over node updates, interventions chosen by a
+ * policy, graceful stops with a report instead of bare exceptions. See `BoundaryOptions`.
+ * In `off` mode the graph's own methods are returned untouched.
+ */
+export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: BoundaryOptions<any> = {}): BoundedGraph<G> {
+  const mode = options.mode ?? "enforce";
+  const emit = (event: BoundaryEvent) => options.onEvent?.(event);
+  const newRun = (): BoundaryRun => {
+    const { settings, problems } = resolveRunSettings(graph, options, emit);
+    const run = new BoundaryRun(graph, settings);
+    for (const problem of problems) run.fault(problem.where, problem.error, "nothing");
+    return run;
+  };
+
+  if (mode === "off") {
+    return {
+      invoke: (input, config) => graph.invoke(input, config),
+      stream: ((input, config) => graph.stream(input, config)) as BoundedGraph<G>["stream"],
+      summary: () => ({ ...newRun().summary(), mode: "off" }),
+      graph,
+    };
+  }
+
+  const waiting = new Map<string, BoundaryRun>();
+  let latest: BoundaryRun | undefined;
+  const steps = options.budgets?.steps;
+  // The boundary's step budget must speak before LangGraph's recursion limit does.
+  const recursionLimit =
+    steps === undefined ? undefined : Math.max(graph.config?.recursionLimit ?? LANGGRAPH_RECURSION_LIMIT, steps + 2);
+
+  const runFor = (input: unknown, config: RunnableConfig | undefined): BoundaryRun => {
+    const thread = threadOf(config);
+    const paused = thread === undefined ? undefined : waiting.get(thread);
+    if (thread !== undefined) waiting.delete(thread);
+    latest = paused !== undefined && (input === null || input === undefined || isCommand(input)) ? paused : newRun();
+    return latest;
+  };
+
+  const afterRun = (run: BoundaryRun, config: RunnableConfig | undefined) => {
+    const thread = threadOf(config);
+    if (run.status === "paused" || run.status === "interrupted") {
+      if (thread !== undefined) waiting.set(thread, run);
+      return;
+    }
+    if (options.adaptive === undefined || run.status === "running") return;
+    try {
+      appendOutcomes(options.adaptive.storePath, run.outcomes());
+    } catch (error) {
+      run.fault(`adaptive store ${options.adaptive.storePath}`, error, "nothing");
+    }
+  };
+
+  const invokeRunner: SegmentRunner = async function* (input, config) {
+    const value = await graph.invoke(input, config);
+    return { value, interrupted: typeof value === "object" && value !== null && "__interrupt__" in value };
+  };
+  const streamRunner: SegmentRunner = async function* (input, config) {
+    let interrupted = false;
+    for await (const chunk of await graph.stream(input, config)) {
+      interrupted ||= carriesInterrupt(chunk);
+      yield chunk;
+    }
+    return { interrupted };
+  };
+
+  async function* drive(run: BoundaryRun, input: unknown, config: RunnableConfig, runner: SegmentRunner): AsyncGenerator<unknown, RunEnd> {
+    run.begin();
+    let next = { input, config };
+    const halted = async (report: BoundaryReport, cause?: unknown, interrupts?: InterruptEntry[]): Promise<RunEnd> => ({
+      type: "halted",
+      state: await run.finalState(headConfig(next.config)),
+      report,
+      ...(interrupts === undefined ? {} : { interrupts }),
+      cause,
+    });
+    try {
+      if (run.awaitingHuman && isCommand(input)) {
+        await run.answer(input.resume, headConfig(config));
+        next = { input: null, config };
+      }
+      let runId = config.runId;
+      for (let segmentCount = 0; ; segmentCount += 1) {
+        if (segmentCount > 0 && run.remainingMs() <= 0) {
+          return await halted(run.stop("budget_time", `the time budget of ${options.budgets?.seconds} s is used up`));
+        }
+        const segment = run.openSegment(runId);
+        runId = undefined;
+        let outcome: Outcome | undefined;
+        let error: unknown;
+        try {
+          outcome = yield* runner(next.input, segmentConfig(next.config, segment, recursionLimit));
+        } catch (thrown) {
+          error = thrown;
+        } finally {
+          run.closeSegment(segment);
+        }
+        const halt = run.takeHalt();
+        if (outcome !== undefined) {
+          run.completed(outcome.interrupted);
+          return { type: "completed", value: outcome.value };
+        }
+        if (halt === undefined && config.signal?.aborted) throw error;
+        if (halt?.type === "stop") return await halted(run.stop(halt.reason, halt.message, { node: halt.node }), error);
+
+        let decision: Decision | undefined;
+        let pausedBefore: string[] = [];
+        let failure: NodeFailure | undefined;
+        if (halt?.type === "intervene") {
+          decision = halt.decision;
+          pausedBefore = halt.pausedBefore;
+        } else {
+          if (run.unguarded || run.mode === "observe") {
+            run.failed();
+            throw error;
+          }
+          if (isRecursionLimit(error)) {
+            return await halted(run.stop("recursion_limit", (error as Error).message), error);
+          }
+          ({ failure, decision } = run.decideOnError(error));
+        }
+        if (decision === undefined) {
+          run.failed();
+          throw error;
+        }
+        const effect = await run.apply(decision, headConfig(next.config), pausedBefore);
+        switch (effect.type) {
+          case "resume":
+            next = { input: effect.input, config: effect.config };
+            continue;
+          case "pause": {
+            const report = run.pause(effect.question);
+            return await halted(report, undefined, [
+              { id: `boundary-ask-human-${decision.record.id}`, value: { type: "boundary_ask_human", question: effect.question, detections: report.detections } },
+            ]);
+          }
+          case "rethrow":
+            run.failed();
+            throw error;
+          case "stop":
+            return await halted(
+              run.stop(effect.reason ?? (failure === undefined ? "stuck" : "error"), effect.message, {
+                node: failure?.node ?? pausedBefore[0],
+                error: failure,
+              }),
+              error,
+            );
+        }
+      }
+    } finally {
+      run.end();
+    }
+  }
+
+  const throwIfAsked = (end: Extract<RunEnd, { type: "halted" }>, state: unknown) => {
+    if (end.report.status === "stopped" && options.onStop === "throw") {
+      throw new BoundaryStopError(end.report, { state, cause: end.cause });
+    }
+  };
+
+  return {
+    async invoke(input, config) {
+      const run = runFor(input, config);
+      try {
+        const driving = drive(run, input, config ?? {}, invokeRunner);
+        let step = await driving.next();
+        while (!step.done) step = await driving.next();
+        const end = step.value;
+        if (end.type === "completed") return end.value as BoundedResult<Awaited<ReturnType<G["invoke"]>>>;
+        const result = withReport(end.state, end.report, end.interrupts);
+        throwIfAsked(end, result);
+        return result as BoundedResult<Awaited<ReturnType<G["invoke"]>>>;
+      } finally {
+        afterRun(run, config);
+      }
+    },
+
+    stream: ((input: unknown, config?: RunnableConfig & { streamMode?: unknown; subgraphs?: boolean; encoding?: unknown }) => {
+      const run = runFor(input, config);
+      if (config?.encoding !== undefined) {
+        run.fault("stream encoding", new Error("encoded streams are not guarded: the run goes on without the boundary"), "boundary");
+        return graph.stream(input, config);
+      }
+      async function* guarded() {
+        try {
+          const end = yield* drive(run, input, config ?? {}, streamRunner);
+          if (end.type === "halted") {
+            yield* boundaryChunks(config?.streamMode, graph.streamMode, config?.subgraphs === true, end.state, end.report, end.interrupts);
+            throwIfAsked(end, withReport(end.state, end.report, end.interrupts));
+          }
+        } finally {
+          afterRun(run, config);
+        }
+      }
+      return Promise.resolve(IterableReadableStream.fromAsyncGenerator(guarded()));
+    }) as BoundedGraph<G>["stream"],
+
+    summary: () => (latest ?? newRun()).summary(),
+    graph,
+  };
+}
+
+function threadOf(config: RunnableConfig | undefined): string | undefined {
+  const thread = config?.configurable?.thread_id;
+  return thread === undefined || thread === null ? undefined : String(thread);
+}
+
+/** The thread's config pointing at its latest checkpoint (a rollback's fork included). */
+function headConfig(config: RunnableConfig): RunnableConfig {
+  if (config.configurable?.checkpoint_id === undefined) return config;
+  const { checkpoint_id: _dropped, ...configurable } = config.configurable;
+  return { ...config, configurable };
+}
+
+function segmentConfig(config: RunnableConfig, segment: Segment, recursionLimit: number | undefined): RunnableConfig {
+  const signals = [segment.controller.signal, config.signal].filter((s): s is AbortSignal => s !== undefined);
+  return {
+    ...config,
+    callbacks: withHandler(config.callbacks, segment.handler),
+    signal: signals.length === 1 ? signals[0] : AbortSignal.any(signals),
+    runId: segment.rootRunId,
+    ...(config.recursionLimit === undefined && recursionLimit !== undefined ? { recursionLimit } : {}),
+  };
+}
+
+function withHandler(callbacks: Callbacks | undefined, handler: BaseCallbackHandler): Callbacks {
+  if (callbacks === undefined) return [handler];
+  if (Array.isArray(callbacks)) return [...callbacks, handler];
+  const manager = callbacks.copy();
+  manager.addHandler(handler, true);
+  return manager;
+}
+
+function isRecursionLimit(error: unknown): boolean {
+  return error instanceof Error && (error.name === "GraphRecursionError" || (error as { lc_error_code?: string }).lc_error_code === "GRAPH_RECURSION_LIMIT");
+}
+
+function carriesInterrupt(chunk: unknown): boolean {
+  const parts = Array.isArray(chunk) ? chunk : [chunk];
+  return parts.some((part) => typeof part === "object" && part !== null && !Array.isArray(part) && "__interrupt__" in part);
+}
