@@ -289,6 +289,18 @@ describe("callModel with Anthropic", () => {
     expect(clock.sleeps).toEqual([2_000, 100]);
   });
 
+  it("retries a malformed body, a reset and a stalled stream", async () => {
+    server = await startScriptedServer([{ malformed: true }, { reset: true }, { reply: "half", stall: true }, { reply: "done" }]);
+    const model = await createChatModel(
+      { provider: "anthropic", model: "claude-sonnet-4-5" },
+      { timeoutMs: 300, env: { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: server.anthropicUrl } },
+    );
+    const kinds: string[] = [];
+    const result = await callModel(model!, ask, { retry: fast, onRetry: (info) => kinds.push(info.kind) });
+    expect(result.text).toBe("done");
+    expect(kinds).toEqual(["malformed", "connection", "timeout"]);
+  });
+
   it("says to check ANTHROPIC_API_KEY on a 401", async () => {
     server = await startScriptedServer([{ status: 401 }]);
     const model = await createChatModel(
