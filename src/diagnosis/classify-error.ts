@@ -45,7 +45,9 @@ function classifyPython(error: RawError): ErrorType {
 function classifyJavaScript(error: RawError): ErrorType {
   const { type, message } = error;
   if (type === "SyntaxError") {
-    return /does not provide an export named/.test(message) ? "name" : "syntax";
+    if (/does not provide an export named/.test(message)) return "name";
+    // JSON.parse throws SyntaxError at run time: bad data, not bad code.
+    return /JSON/.test(message) ? "runtime" : "syntax";
   }
   if (type === "ReferenceError") return "name";
   if (type === "AssertionError") return "assertion";

@@ -4,8 +4,12 @@ import { classifyError } from "./classify-error.js";
 import type { Diagnosis } from "./diagnosis.js";
 import { makeDiagnosis } from "./make-diagnosis.js";
 import type { RawError, RawLoadError, RawTestCase, RawTestRun } from "./raw-failure.js";
-import { fileContent, isProgramFile, isTestFile, type TaskFiles } from "./task-files.js";
+import { fileContent, isTestFile, type TaskFiles } from "./task-files.js";
 import { blameFrame, frameLocation, userFrames } from "./user-frames.js";
+
+/** A test file importing what the program does not provide (Python and node wordings). */
+const IMPORT_FAILURE =
+  /^(?:ImportError|ModuleNotFoundError):|does not provide an export named|Cannot find (?:module|package)|ERR_MODULE_NOT_FOUND/;
 
 /** At most this many failures are listed: enough to see a pattern, short enough for a prompt. */
 const MAX_FAILURES = 10;
@@ -95,15 +99,17 @@ function pickPrimary(failures: DescribedFailure[]): DescribedFailure {
 function diagnoseLoadError(load: RawLoadError, files: TaskFiles, language: Language, tests: TestSummary): Diagnosis {
   const { error } = load;
   const own = userFrames(error.frames, files);
-  const inProgram = own.some((frame) => isProgramFile(files, frame.file));
   const frame = blameFrame(error.frames, files);
   const location: SourceLocation | undefined = frame ? frameLocation(frame) : undefined;
   const errorType = classifyError(language, error);
   const message = `${error.type}: ${firstLines(error.message)}`;
-  // A failure inside the program's own code while the tests import it is the program's
-  // fault; a missing name the tests import is too. Anything else that breaks loading a
-  // test file (its own syntax, its own bad code) is the tests' fault.
-  if (inProgram || errorType === "name" || errorType === "dependency") {
+  // The tests' fault only when the failure starts and ends in test code: a test file's own
+  // bad code at import time. A failure in the program while the tests import it, a name
+  // the tests import that the program lacks, a missing module, or the process running out
+  // of memory are the program's.
+  const inTestCodeOnly = own.length > 0 && own.every((ownFrame) => isTestFile(files, ownFrame.file));
+  const testsFault = inTestCodeOnly && !IMPORT_FAILURE.test(`${error.type}: ${error.message}`);
+  if (!testsFault) {
     return makeDiagnosis(files, {
       errorType,
       summary: `loading ${load.file} failed: ${message}${location ? ` at ${location.file}:${location.line}` : ""}`,
@@ -112,12 +118,11 @@ function diagnoseLoadError(load: RawLoadError, files: TaskFiles, language: Langu
       tests,
     });
   }
-  const testLocation = location ?? (isTestFile(files, load.file) ? { file: load.file, line: 1 } : undefined);
   return makeDiagnosis(files, {
     errorType: "test_error",
-    summary: `the test file ${load.file} is broken (not the program): ${message}`,
+    summary: `the test file ${load.file} is broken (the tests' fault, not the program's): ${message}${location ? ` at line ${location.line}` : ""}`,
     message,
-    location: testLocation,
+    location,
     tests,
   });
 }

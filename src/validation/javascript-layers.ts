@@ -2,10 +2,13 @@ import { diagnoseTestRun } from "../diagnosis/diagnose-test-run.js";
 import { parseSource, type ParsedSource } from "../languages/javascript/parse-source.js";
 import { runNodeTests } from "../languages/javascript/run-node-tests.js";
 import { scanImports, type ImportUse, type NetworkUse } from "../languages/javascript/scan-imports.js";
+import { checkProgram } from "../languages/typescript/check-program.js";
 import { transpiledName, transpileTypeScript } from "../languages/typescript/transpile-typescript.js";
 import type { RawTestRun } from "../diagnosis/raw-failure.js";
 import { failed, type Layer, type LayerOutcome } from "./layer.js";
+import { lintLayer } from "./lint-layer.js";
 import { passingSummary } from "./passing-summary.js";
+import { typesLayer } from "./types-layer.js";
 import type { ValidationContext } from "./validation-context.js";
 
 const SCRIPT = /\.(?:[cm]?[jt]sx?)$/;
@@ -20,6 +23,7 @@ export function javascriptLayers(context: ValidationContext): Layer[] {
   const { files, input } = context;
   const allFiles = { ...files.program, ...files.tests };
   const scripts = Object.keys(allFiles).filter((path) => SCRIPT.test(path));
+  const programScripts = scripts.filter((path) => Object.hasOwn(files.program, path));
   const taskPaths = new Set(Object.keys(allFiles));
   let parsed: Map<string, ParsedSource> | undefined;
   const parse = () => (parsed ??= new Map(scripts.map((path) => [path, parseSource(path, allFiles[path])])));
@@ -88,6 +92,11 @@ export function javascriptLayers(context: ValidationContext): Layer[] {
         });
       },
     },
+    lintLayer(context, async () => ({ ok: true, findings: checkProgram({ files: allFiles, roots: programScripts, mode: "lint" }) })),
+    typesLayer(context, input.typeCheck ?? input.language === "typescript", async () => ({
+      ok: true,
+      findings: checkProgram({ files: allFiles, roots: programScripts, mode: "types" }),
+    })),
     {
       name: "tests",
       async run(): Promise<LayerOutcome> {

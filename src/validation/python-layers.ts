@@ -1,9 +1,13 @@
 import { diagnoseTestRun } from "../diagnosis/diagnose-test-run.js";
 import { analyzePython, type PythonAnalysisResult } from "../languages/python/analyze-python.js";
+import { pyrightCheck } from "../languages/python/pyright-check.js";
+import { ruffLint } from "../languages/python/ruff-lint.js";
 import { runPytest } from "../languages/python/run-pytest.js";
 import { failed, type Layer, type LayerOutcome } from "./layer.js";
+import { lintLayer } from "./lint-layer.js";
 import { passingSummary } from "./passing-summary.js";
 import { toLocation } from "./to-location.js";
+import { typesLayer } from "./types-layer.js";
 import type { ValidationContext } from "./validation-context.js";
 
 /** The layers for a Python task: one analysis process answers syntax, imports and network. */
@@ -74,6 +78,8 @@ export function pythonLayers(context: ValidationContext): Layer[] {
         });
       },
     },
+    lintLayer(context, () => ruffLint(context.sandbox, allFiles, programPaths)),
+    typesLayer(context, input.typeCheck ?? false, () => pyrightCheck(context.sandbox, allFiles, programPaths)),
     {
       name: "tests",
       async run(): Promise<LayerOutcome> {

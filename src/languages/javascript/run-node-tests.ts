@@ -4,7 +4,9 @@ import type { ExecResult } from "../../shared/exec-result.js";
 import type { Sandbox } from "../../shared/sandbox.js";
 import { killedBy, outputTail } from "../exec-outcome.js";
 import { parseNdjson } from "../ndjson.js";
+import { NODE_ISOLATE_FILE, NODE_ISOLATE_SOURCE } from "./node-isolate-source.js";
 import { NODE_REPORT_FILE, NODE_REPORTER_FILE, NODE_REPORTER_SOURCE } from "./node-test-reporter-source.js";
+import { staticTestNames } from "./static-test-names.js";
 import { parseNodeCrash, parseV8Stack } from "./v8-stack.js";
 
 export interface NodeTestInput {
@@ -40,6 +42,7 @@ const recordSchema = z.discriminatedUnion("kind", [
   }),
   z.object({ kind: z.literal("output"), stream: z.string(), file: z.string().optional(), message: z.string() }),
   z.object({ kind: z.literal("diagnostic"), message: z.string() }),
+  z.object({ kind: z.literal("isolate"), file: z.string(), name: z.string() }),
 ]);
 type NodeRecord = z.infer<typeof recordSchema>;
 type ResultRecord = Extract<NodeRecord, { kind: "test" | "suite" | "file" }>;
@@ -60,23 +63,61 @@ export async function runNodeTests(sandbox: Sandbox, input: NodeTestInput): Prom
     ...(input.sourceMaps ? ["--enable-source-maps"] : []),
     ...(input.memoryMb ? [`--max-old-space-size=${Math.max(32, Math.floor(input.memoryMb * 0.75))}`] : []),
   ];
+  const perTest = Math.max(1, Math.round(input.perTestTimeoutMs));
+  const env = { NODE_OPTIONS: nodeOptions.join(" "), MEND_NODE_REPORT: NODE_REPORT_FILE, MEND_TEST_TIMEOUT_MS: String(perTest), NO_COLOR: "1" };
+  const files = { ...input.files, [NODE_REPORTER_FILE]: NODE_REPORTER_SOURCE };
+  const started = Date.now();
   const exec = await sandbox.run({
-    command: [
-      "node",
-      "--test",
-      `--test-reporter=./${NODE_REPORTER_FILE}`,
-      `--test-timeout=${Math.max(1, Math.round(input.perTestTimeoutMs))}`,
-      ...input.testFiles,
-    ],
-    files: { ...input.files, [NODE_REPORTER_FILE]: NODE_REPORTER_SOURCE },
+    command: ["node", "--test", `--test-reporter=./${NODE_REPORTER_FILE}`, `--test-timeout=${perTest}`, ...input.testFiles],
+    files,
     timeoutMs: input.timeoutMs,
     memoryMb: input.memoryMb,
     allowNetwork: input.allowNetwork,
-    env: { NODE_OPTIONS: nodeOptions.join(" "), MEND_NODE_REPORT: NODE_REPORT_FILE, NO_COLOR: "1" },
+    env,
     collect: [NODE_REPORT_FILE],
   });
   const records = parseNdjson(exec.files?.[NODE_REPORT_FILE], recordSchema);
-  return { run: toRawRun(records, exec), exec };
+  const run = toRawRun(records, exec);
+
+  // A test that blocked the event loop took its whole file down: run that file's tests
+  // one by one so the hang is pinned on one test and the others still report.
+  const hung = records.filter(
+    (record): record is ResultRecord => record.kind === "file" && HANG_FAILURES.has(record.error?.failureType ?? ""),
+  );
+  const plan = hung
+    .map((record) => record.file ?? record.name)
+    .map((file) => ({ file, names: staticTestNames(file, input.files[file] ?? "") }))
+    .filter((entry) => entry.names.length > 0);
+  const remaining = input.timeoutMs - (Date.now() - started);
+  if (plan.length === 0 || remaining < perTest) return { run, exec };
+  const isolated = await sandbox.run({
+    command: ["node", NODE_ISOLATE_FILE],
+    files: { ...files, [NODE_ISOLATE_FILE]: NODE_ISOLATE_SOURCE },
+    stdin: JSON.stringify(plan),
+    timeoutMs: remaining,
+    memoryMb: input.memoryMb,
+    allowNetwork: input.allowNetwork,
+    env,
+    collect: [NODE_REPORT_FILE],
+  });
+  const isolatedFiles = new Set(plan.map((entry) => entry.file));
+  run.cases = run.cases.filter((test) => !test.file || !isolatedFiles.has(test.file));
+  run.cases.push(...isolatedCases(parseNdjson(isolated.files?.[NODE_REPORT_FILE], recordSchema)));
+  return { run, exec };
+}
+
+/** Results of one-test-per-process runs: a file-level timeout after a marker is that test hanging. */
+function isolatedCases(records: NodeRecord[]): RawTestCase[] {
+  const cases: RawTestCase[] = [];
+  let current: { file: string; name: string } | undefined;
+  for (const record of records) {
+    if (record.kind === "isolate") current = { file: record.file, name: record.name };
+    else if (record.kind === "test" && record.outcome !== "skipped") cases.push(toCase(record));
+    else if (record.kind === "file" && current && HANG_FAILURES.has(record.error?.failureType ?? "")) {
+      cases.push({ name: current.name, file: current.file, outcome: "failed", error: hangError(record.error?.message ?? "timed out") });
+    }
+  }
+  return cases;
 }
 
 function toRawRun(records: NodeRecord[], exec: ExecResult): RawTestRun {
@@ -109,7 +150,8 @@ function toRawRun(records: NodeRecord[], exec: ExecResult): RawTestRun {
       const crash = parseNodeCrash(stderrByFile.get(file) ?? "");
       if (crash) run.loadErrors.push({ file, error: crash });
       else if (!filesWithCases.has(file)) {
-        run.loadErrors.push({ file, error: { type: "Error", message: (stderrByFile.get(file) ?? "test file failed").trim().slice(-4000), frames: [] } });
+        const message = (stderrByFile.get(file) ?? "test file failed").trim().slice(-4000);
+        run.loadErrors.push({ file, error: { type: "Error", message, frames: [] } });
       }
     }
   }

@@ -15,6 +15,7 @@ export const PYTEST_REPORT_FILE = ".mend-pytest.ndjson";
 export const PYTEST_PLUGIN_SOURCE = String.raw`
 import ast
 import json
+import linecache
 import os
 import traceback
 
@@ -32,11 +33,13 @@ def _emit(record):
 
 
 def _frames(tb):
+    """Frames in the work folder only; a deep recursion keeps its first and last frames."""
     frames = []
-    for frame in traceback.extract_tb(tb):
-        if frame.filename.startswith(_ROOT):
-            frames.append({"file": frame.filename[len(_ROOT):], "line": frame.lineno, "function": frame.name})
-    return frames
+    for frame, lineno in traceback.walk_tb(tb):
+        filename = frame.f_code.co_filename
+        if filename.startswith(_ROOT):
+            frames.append({"file": filename[len(_ROOT):], "line": lineno, "function": frame.f_code.co_name})
+    return frames if len(frames) <= 60 else frames[:10] + frames[-50:]
 
 
 def _error(exc):
@@ -62,9 +65,9 @@ def _has_call(node):
 def _assertion(exc, compare):
     """The assert statement of the innermost test frame and which side is the expected value."""
     source = None
-    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
-        if frame.filename.startswith(_ROOT) and frame.line:
-            source = frame.line.strip()
+    for frame, lineno in reversed(list(traceback.walk_tb(exc.__traceback__))):
+        if frame.f_code.co_filename.startswith(_ROOT):
+            source = linecache.getline(frame.f_code.co_filename, lineno).strip()
             break
     result = {}
     if source:

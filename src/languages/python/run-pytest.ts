@@ -61,6 +61,8 @@ export async function runPytest(sandbox: Sandbox, input: PytestInput): Promise<{
       "-p",
       "mend_pytest_plugin",
       "-p",
+      "pytest_timeout",
+      "-p",
       "no:cacheprovider",
       "-q",
       "--no-header",
@@ -70,7 +72,7 @@ export async function runPytest(sandbox: Sandbox, input: PytestInput): Promise<{
       "--continue-on-collection-errors",
       `--timeout=${Math.max(0.1, input.perTestTimeoutMs / 1000)}`,
       "--timeout-method=signal",
-      "--tb=short",
+      "--tb=line",
       ...input.testFiles,
     ],
     files: { ...input.files, [PYTEST_PLUGIN_FILE]: PYTEST_PLUGIN_SOURCE },
@@ -79,6 +81,9 @@ export async function runPytest(sandbox: Sandbox, input: PytestInput): Promise<{
     allowNetwork: input.allowNetwork,
     env: {
       PYTHONPATH: ".",
+      // Third-party plugins installed next to pytest (benchmarks, coverage) cost startup
+      // time and can change the run; only our plugin and pytest-timeout are loaded.
+      PYTEST_DISABLE_PLUGIN_AUTOLOAD: "1",
       PYTHONDONTWRITEBYTECODE: "1",
       PYTHONHASHSEED: "0",
       MEND_PYTEST_REPORT: PYTEST_REPORT_FILE,

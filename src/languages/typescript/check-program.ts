@@ -1,0 +1,124 @@
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import ts from "typescript";
+import type { LintFinding } from "../lint-finding.js";
+
+/** Where task files live in the compiler's view; nothing is written there. */
+const ROOT = "/__mend_task__/";
+
+/**
+ * Compiler diagnostics that are bugs in plain JavaScript too, the JavaScript lint set:
+ * undefined names (2304, 2552), use before declaration (2448), redeclared or reassigned
+ * constants (2451, 2588), `return` outside a function (1108), `await` outside async (1308),
+ * two default exports (2528), `with` in strict code (1101). Type mismatches are left to
+ * the types layer: without annotations, inferred types make too many false alarms.
+ */
+export const LINT_DIAGNOSTIC_CODES: ReadonlySet<number> = new Set([2304, 2552, 2448, 2451, 2588, 1108, 1308, 2528, 1101]);
+
+/**
+ * Node's globals as `any`: enough for the lint layer, which only asks whether a name
+ * exists, and far cheaper than loading `@types/node` (a hundred files) for every check.
+ * The types layer loads `@types/node` when it is installed next to mendloop.
+ */
+const NODE_GLOBALS = `
+declare var require: any, module: any, exports: any, process: any, console: any, Buffer: any, global: any;
+declare var __dirname: string, __filename: string;
+declare var URL: any, URLSearchParams: any, TextEncoder: any, TextDecoder: any, AbortController: any, AbortSignal: any;
+declare var fetch: any, Request: any, Response: any, Headers: any, FormData: any, Blob: any, WebSocket: any;
+declare var EventTarget: any, Event: any, performance: any, crypto: any, atob: any, btoa: any, structuredClone: any;
+declare var setTimeout: any, clearTimeout: any, setInterval: any, clearInterval: any, setImmediate: any;
+declare var clearImmediate: any, queueMicrotask: any;
+`;
+const GLOBALS_FILE = `${ROOT}__mend_node_globals.d.ts`;
+
+const nodeTypesRoot = locateNodeTypes();
+/** Library files (lib.*.d.ts, @types/node) parsed once per process: they never change. */
+const sharedSourceFiles = new Map<string, ts.SourceFile>();
+/** The previous program of each mode, which lets the compiler reuse what it resolved. */
+const previous = new Map<ProgramCheck["mode"], ts.Program>();
+
+export interface ProgramCheck {
+  /** Every task file by relative path (program, support and tests). */
+  files: Record<string, string>;
+  /** The files whose diagnostics count. */
+  roots: string[];
+  /** `lint`: only the bug-class codes; `types`: every error, strict mode. */
+  mode: "lint" | "types";
+}
+
+/** Type-checks task files with the TypeScript compiler in process (JavaScript through checkJs). */
+export function checkProgram(check: ProgramCheck): LintFinding[] {
+  const nodeTypes = check.mode === "types" ? nodeTypesRoot : undefined;
+  const options: ts.CompilerOptions = {
+    noEmit: true,
+    allowJs: true,
+    checkJs: true,
+    strict: check.mode === "types",
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.Preserve,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    allowImportingTsExtensions: true,
+    esModuleInterop: true,
+    skipLibCheck: true,
+    lib: ["lib.es2023.d.ts"],
+    types: nodeTypes ? ["node"] : [],
+    typeRoots: nodeTypes ? [nodeTypes] : [],
+  };
+  const host = ts.createCompilerHost(options, true);
+  const taskFile = (fileName: string) => (fileName.startsWith(ROOT) ? fileName.slice(ROOT.length) : undefined);
+  const readTask = (fileName: string): string | undefined => {
+    if (fileName === GLOBALS_FILE && !nodeTypes) return NODE_GLOBALS;
+    const rel = taskFile(fileName);
+    return rel !== undefined && Object.hasOwn(check.files, rel) ? check.files[rel] : undefined;
+  };
+  const baseGetSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    const content = readTask(fileName);
+    if (content !== undefined) return ts.createSourceFile(fileName, content, languageVersion, true);
+    if (fileName.startsWith(ROOT)) return undefined;
+    let cached = sharedSourceFiles.get(fileName);
+    if (!cached) {
+      cached = baseGetSourceFile(fileName, languageVersion, onError, shouldCreate);
+      if (cached) sharedSourceFiles.set(fileName, cached);
+    }
+    return cached;
+  };
+  const baseFileExists = host.fileExists.bind(host);
+  host.fileExists = (fileName) => (fileName.startsWith(ROOT) ? readTask(fileName) !== undefined : baseFileExists(fileName));
+  const baseReadFile = host.readFile.bind(host);
+  host.readFile = (fileName) => (fileName.startsWith(ROOT) ? readTask(fileName) : baseReadFile(fileName));
+  host.getCurrentDirectory = () => ROOT;
+  host.writeFile = () => {};
+
+  const rootNames = check.roots.map((path) => ROOT + path);
+  if (!nodeTypes) rootNames.push(GLOBALS_FILE);
+  const program = ts.createProgram({ rootNames, options, host, oldProgram: previous.get(check.mode) });
+  previous.set(check.mode, program);
+  const findings: LintFinding[] = [];
+  for (const path of check.roots) {
+    const sourceFile = program.getSourceFile(ROOT + path);
+    if (!sourceFile) continue;
+    const diagnostics = [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)];
+    for (const diagnostic of diagnostics) {
+      if (diagnostic.category !== ts.DiagnosticCategory.Error) continue;
+      if (check.mode === "lint" && !LINT_DIAGNOSTIC_CODES.has(diagnostic.code)) continue;
+      const { line, character } = sourceFile.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
+      findings.push({
+        rule: `TS${diagnostic.code}`,
+        message: ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"),
+        location: { file: path, line: line + 1, column: character + 1 },
+      });
+    }
+  }
+  return findings;
+}
+
+/** The folder holding `@types/node` next to mendloop's own install, when there is one. */
+function locateNodeTypes(): string | undefined {
+  try {
+    const manifest = createRequire(import.meta.url).resolve("@types/node/package.json");
+    return join(dirname(manifest), "..");
+  } catch {
+    return undefined;
+  }
+}

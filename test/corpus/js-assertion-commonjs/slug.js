@@ -1,0 +1,4 @@
+function slugify(text) {
+  return text.trim().replace(/\s+/g, "-");
+}
+module.exports = { slugify };

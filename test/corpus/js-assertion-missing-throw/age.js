@@ -1,0 +1,4 @@
+export function parseAge(text) {
+  const age = Number(text);
+  return age;
+}

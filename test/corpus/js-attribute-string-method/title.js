@@ -1,0 +1,3 @@
+export function title(word) {
+  return word.capitalize();
+}

@@ -1,0 +1,3 @@
+export function itemCount(order) {
+  return order.items.length;
+}

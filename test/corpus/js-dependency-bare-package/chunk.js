@@ -1,0 +1,3 @@
+import _ from "lodash";
+
+export const chunk = (xs, n) => _.chunk(xs, n);

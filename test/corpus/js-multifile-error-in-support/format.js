@@ -1,0 +1,3 @@
+export function formatRow(row) {
+  return `${row.name.padEnd(10)}${row.total.toFixed(2)}`;
+}

@@ -1,0 +1,5 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { median } from "./median.js";
+
+test("odd", () => assert.equal(median([3, 1, 2]), 2));

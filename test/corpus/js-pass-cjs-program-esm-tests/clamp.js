@@ -1,0 +1,4 @@
+function clamp(x, lo, hi) {
+  return Math.min(Math.max(x, lo), hi);
+}
+module.exports = { clamp };

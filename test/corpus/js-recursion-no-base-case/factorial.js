@@ -1,0 +1,3 @@
+export function factorial(n) {
+  return n * factorial(n - 1);
+}

@@ -1,0 +1,3 @@
+export function readConfig(text) {
+  return JSON.parse(text.replaceAll("'", ""));
+}

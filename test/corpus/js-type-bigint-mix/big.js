@@ -1,0 +1,3 @@
+export function double(n) {
+  return n * 2;
+}

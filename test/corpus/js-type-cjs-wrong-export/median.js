@@ -1,0 +1,5 @@
+function medain(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+module.exports = { medain };

@@ -1,0 +1,7 @@
+export function sumUpTo(count) {
+  let total = 0;
+  for (const n of count) {
+    total += n;
+  }
+  return total;
+}

@@ -1,0 +1,2 @@
+def dedupe(xs):
+    return sorted(set(xs))

@@ -1,0 +1,6 @@
+def median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    if n % 2:
+        return xs[n // 2]
+    return (xs[n // 2 - 1] + xs[n // 2]) // 2

@@ -1,0 +1,5 @@
+from solution import solve
+
+
+def test_solve():
+    assert solve(1) == 1

@@ -1,0 +1,5 @@
+from report import report
+
+
+def test_report():
+    assert report([]) == "[]"

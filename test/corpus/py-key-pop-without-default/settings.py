@@ -1,0 +1,4 @@
+def without_debug(config):
+    cleaned = dict(config)
+    cleaned.pop("debug")
+    return cleaned

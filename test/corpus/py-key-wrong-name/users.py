@@ -1,0 +1,2 @@
+def contact(user):
+    return f"{user['name']} <{user['mail']}>"

@@ -1,0 +1,4 @@
+def label(code):
+    if code is "ok":
+        return "fine"
+    return "broken" + code

@@ -1,0 +1,5 @@
+from http_codes import reason
+
+
+def test_ok():
+    assert reason(200) == "OK"

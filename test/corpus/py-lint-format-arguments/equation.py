@@ -1,0 +1,2 @@
+def equation(a, b):
+    return "{} + {} = {}".format(a, b)

@@ -1,0 +1,5 @@
+from equation import equation
+
+
+def test_equation():
+    assert equation(1, 2) == "1 + 2 = 3"

@@ -1,0 +1,2 @@
+def is_done(status):
+    return status is "done"

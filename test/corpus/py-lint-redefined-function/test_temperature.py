@@ -1,0 +1,5 @@
+from temperature import to_celsius
+
+
+def test_boiling():
+    assert to_celsius(212) == 100

@@ -1,0 +1,3 @@
+def cart_total(prices, discount):
+    total = sum(prices)
+    return totl - discount

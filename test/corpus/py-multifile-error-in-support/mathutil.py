@@ -1,0 +1,3 @@
+def mean(xs):
+    total = sum(xs)
+    return total / len(xs)

@@ -1,0 +1,5 @@
+from mathutil import mean
+
+
+def describe(xs):
+    return {"count": len(xs), "mean": mean(xs)}

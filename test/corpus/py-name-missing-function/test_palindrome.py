@@ -1,0 +1,5 @@
+from palindrome import is_palindrome
+
+
+def test_simple():
+    assert is_palindrome("racecar")

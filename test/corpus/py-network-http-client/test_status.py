@@ -1,0 +1,5 @@
+from status import status
+
+
+def test_status():
+    assert status("example.org") == 200

@@ -1,0 +1,5 @@
+from urllib.parse import urlencode
+
+
+def query(params):
+    return "?" + urlencode(sorted(params.items()))

@@ -1,0 +1,2 @@
+def factorial(n):
+    return n * factorial(n - 1)

@@ -1,0 +1,2 @@
+def parse_price(text):
+    return int(text.strip("$"))

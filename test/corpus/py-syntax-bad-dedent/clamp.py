@@ -1,0 +1,4 @@
+def clamp(x, lo, hi):
+    if x < lo:
+        return lo
+      return min(x, hi)

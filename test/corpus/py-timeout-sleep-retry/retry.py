@@ -1,0 +1,7 @@
+import time
+
+
+def wait_until_ready(check):
+    while not check():
+        time.sleep(1)
+    return True

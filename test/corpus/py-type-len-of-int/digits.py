@@ -1,0 +1,2 @@
+def digit_count(n):
+    return len(n)

@@ -1,0 +1,3 @@
+def last_word_length(text):
+    words = text.split()
+    return len(words)[-1]

@@ -1,0 +1,3 @@
+def receipt_line(item, quantity, price):
+    total = quantity * price
+    return item + ": " + total

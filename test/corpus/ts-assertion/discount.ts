@@ -1,0 +1,3 @@
+export function discounted(price: number, percent: number): number {
+  return price - percent;
+}

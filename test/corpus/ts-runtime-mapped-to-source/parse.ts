@@ -1,0 +1,8 @@
+interface Row {
+  cells: string[];
+}
+
+export function firstCell(rows: Row[]): string {
+  const [first] = rows;
+  return first.cells[0].trim();
+}
