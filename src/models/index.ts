@@ -13,5 +13,6 @@ export { type ExtractedCode, type ExtractCodeOptions, extractCode } from "./extr
 export { isTruncatedCode } from "./truncated-code.js";
 export { type Price, priceOf, costOf, loadPriceOverrides } from "./pricing.js";
 export { countTokens, countTextTokens } from "./count-tokens.js";
+export { type ReportedUsage, readUsage } from "./read-usage.js";
 export { type MessageInput, type PlainMessage, toBaseMessages } from "./to-messages.js";
 export { withTemperature, supportsTemperature } from "./with-temperature.js";
