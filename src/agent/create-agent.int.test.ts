@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -109,5 +109,79 @@ describe.each(["python", "javascript"] as const)("the loop on a %s task, against
     expect(result.usage.modelCalls).toBe(1);
     expect(server?.requests).toHaveLength(2);
     expect(events.filter((event) => event.type === "model_retry")).toHaveLength(1);
+  });
+
+  it("(d) pauses for approval before writing, and resume with approval finishes and writes", async () => {
+    const target = join(runsDir, `${lang}-${task.entry}`);
+    writeFileSync(target, replies.code.wrong);
+    const { agent } = await agentWith([{ reply: replies.right }], { approve: true });
+    const paused = await agent.run({ ...task, draft: replies.code.wrong }, { writeTo: target, command: "repair" });
+    expect(paused).toMatchObject({ status: "failed", reason: "interrupted", pending: "approval", verified: true });
+    expect(paused.message).toContain(`mend resume ${paused.runId} --approve`);
+    expect(readFileSync(target, "utf8")).toBe(replies.code.wrong);
+
+    const resumed = await agent.resume(paused.runId, { approve: true });
+    expect(resumed).toMatchObject({ status: "passed", reason: "passed", verified: true, runId: paused.runId });
+    expect(resumed.attempts.map((attempt) => attempt.source)).toEqual(["draft", "model"]);
+    expect(resumed.usage.modelCalls).toBe(1);
+    expect(server?.requests).toHaveLength(1);
+    expect(readFileSync(target, "utf8")).toBe(resumed.code);
+  });
+
+  it("(d) a rejected approval ends the run as rejected and writes nothing", async () => {
+    const target = join(runsDir, `${lang}-rejected-${task.entry}`);
+    writeFileSync(target, replies.code.wrong);
+    const { agent } = await agentWith([{ reply: replies.right }], { approve: true });
+    const paused = await agent.run({ ...task, draft: replies.code.wrong }, { writeTo: target });
+    const rejected = await agent.resume(paused.runId, { approve: false });
+    expect(rejected).toMatchObject({ status: "failed", reason: "rejected" });
+    expect(readFileSync(target, "utf8")).toBe(replies.code.wrong);
+  });
+
+  it("(f) switches strategy after two failed repairs: fix, then plan-then-fix, then a fresh approach", async () => {
+    const { agent, events } = await agentWith(Array.from({ length: 7 }, () => ({ reply: replies.wrong })), { maxAttempts: 7 });
+    const result = await agent.run(task);
+    expect(result.attempts.map((attempt) => attempt.strategy)).toEqual([
+      "generate",
+      "fix",
+      "fix",
+      "plan_fix",
+      "plan_fix",
+      "fresh",
+      "fix",
+    ]);
+    expect(result.usage.modelCalls).toBe(7);
+    const switches = events.filter((event) => event.type === "strategy").map((event) => event.type === "strategy" && event.to);
+    expect(switches).toEqual(["fix", "plan_fix", "fresh", "fix"]);
+    const prompts = server?.requests.map((request) => request.messages.map((message) => message.content).join("\n")) ?? [];
+    expect(prompts[3]).toContain("Plan");
+    expect(prompts[5]).toContain("What failed so far");
+    expect(prompts[5]).not.toContain("## Current code");
+    const temperatures = server?.requests.map((request) => request.temperature ?? 0) ?? [];
+    expect(temperatures[6]).toBeGreaterThan(temperatures[0]);
+  });
+});
+
+describe("the offline model", () => {
+  it("ends a task with no draft with reason no_model and says how to configure a model", async () => {
+    const agent = createAgent({ model: "offline", sandbox, runsDir, repairer: null, env: {} });
+    const result = await agent.run(TASKS.python);
+    expect(result).toMatchObject({ status: "failed", reason: "no_model", verified: false, attempts: [] });
+    expect(result.message).toMatch(/--model openai:gpt-4o-mini/);
+    expect(result.message).toMatch(/OPENAI_API_KEY/);
+  });
+
+  it("validates a draft and reports it when nothing can repair it", async () => {
+    const agent = createAgent({ model: "offline", sandbox, runsDir, repairer: null, env: {} });
+    const result = await agent.run({ ...TASKS.javascript, draft: cannedReplies.javascript.code.wrong });
+    expect(result).toMatchObject({ status: "failed", reason: "no_model", verified: false });
+    expect(result.attempts).toMatchObject([{ n: 1, source: "draft", stage: "tests", testsPassed: 2, testsTotal: 3 }]);
+    expect(result.usage.modelCalls).toBe(0);
+  });
+
+  it("passes a correct draft without any model", async () => {
+    const agent = createAgent({ model: "offline", sandbox, runsDir, repairer: null, env: {} });
+    const result = await agent.run({ ...TASKS.javascript, draft: cannedReplies.javascript.code.right });
+    expect(result).toMatchObject({ status: "passed", verified: true, attempts: [{ source: "draft", stage: "ok" }] });
   });
 });

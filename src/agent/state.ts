@@ -29,6 +29,8 @@ export interface RecentAttempt {
 /** A failure not to repeat: one per distinct error signature. */
 export interface AvoidEntry {
   signature: string;
+  /** The attempt that first failed this way. */
+  n: number;
   line: string;
 }
 
@@ -42,12 +44,12 @@ export interface BestAttempt {
   layersFailed: number;
 }
 
-/** The model's analysis of a failure (plan-then-fix), consumed by the next repair. */
+/** What the analyze step adds to the next repair prompt. */
 export interface Analysis {
-  text: string;
-  tokens: TokenUsage;
-  /** Most suspicious lines, when fault localization ran. */
-  suspicious?: string[];
+  /** Plan-then-fix: the repair must state the root cause and a plan before the code. */
+  plan: boolean;
+  /** Observations from the history, e.g. that the last change left the failure as it was. */
+  notes: string[];
 }
 
 /** How the run ended; set by finish or give_up. */

@@ -7,7 +7,7 @@ import { type Language, isLanguage, languageOfFile, LANGUAGES } from "../shared/
 import type { SourceFile, Task } from "../shared/task.js";
 import { inferEntry } from "./infer-entry.js";
 import { parseFrontMatter } from "./parse-front-matter.js";
-import { readTestFiles } from "./read-test-files.js";
+import { readTestFiles, type TestPath } from "./read-test-files.js";
 import { type CaseFile, type TaskFile, caseFileSchema, describeIssues, taskFileSchema } from "./task-file-schema.js";
 
 /** What the command line says about a task; every field overrides the TASK file's. */
@@ -45,17 +45,16 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
   const fileDir = file?.dir ?? cwd;
 
   const draftPath = request.draft ? resolve(cwd, request.draft) : fields.draft ? resolve(fileDir, fields.draft) : undefined;
-  const testPaths = [
-    ...(request.tests ?? []).map((path) => resolve(cwd, path)),
-    ...(request.tests?.length ? [] : toList(fields.tests).map((path) => resolve(fileDir, path))),
-  ];
+  const testPaths: TestPath[] = request.tests?.length
+    ? request.tests.map((given) => ({ given, base: cwd }))
+    : toList(fields.tests).map((given) => ({ given, base: fileDir }));
   const entryName = request.entry ?? fields.entry;
-  const language = chooseLanguage(request.language, fields.language, [draftPath, entryName, ...testPaths]);
+  const testFiles = testPaths.map((path) => resolve(path.base, path.given));
+  const language = chooseLanguage(request.language, fields.language, [draftPath, entryName, ...testFiles]);
 
   const draft = draftPath ? await readDraft(draftPath) : undefined;
-  const entry = entryName ?? inferEntry(language, draftPath, testPaths);
+  const entry = entryName ?? inferEntry(language, draftPath, testFiles);
   const tests = await readTestFiles(testPaths, {
-    baseDir: cwd,
     language,
     exclude: draftPath ? [draftPath] : [join(fileDir, entry)],
   });

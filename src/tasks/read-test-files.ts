@@ -6,6 +6,12 @@ import type { SourceFile } from "../shared/task.js";
 
 const SKIPPED_DIRS = new Set(["node_modules", "__pycache__", ".git", ".mend", ".pytest_cache", "dist"]);
 
+/** A tests path as the user wrote it, and the folder it is relative to. */
+export interface TestPath {
+  given: string;
+  base: string;
+}
+
 /**
  * Reads `--tests` paths (files or folders) into memory. A file lands in the work folder
  * under its own name; a folder's source files keep their paths relative to the folder, so
@@ -13,13 +19,13 @@ const SKIPPED_DIRS = new Set(["node_modules", "__pycache__", ".git", ".mend", ".
  * never taken as a test even when it shares the folder.
  */
 export async function readTestFiles(
-  paths: readonly string[],
-  options: { baseDir: string; language?: Language; exclude?: readonly string[] },
+  paths: readonly TestPath[],
+  options: { language?: Language; exclude?: readonly string[] },
 ): Promise<SourceFile[]> {
-  const excluded = new Set((options.exclude ?? []).map((path) => resolve(options.baseDir, path)));
+  const excluded = new Set((options.exclude ?? []).map((path) => resolve(path)));
   const files = new Map<string, SourceFile>();
-  for (const given of paths) {
-    const absolute = resolve(options.baseDir, given);
+  for (const { given, base } of paths) {
+    const absolute = resolve(base, given);
     const info = await stat(absolute).catch(() => undefined);
     if (!info) throw new UsageError(`tests path does not exist: ${given}`, { code: "tests_missing" });
     const found = info.isDirectory()

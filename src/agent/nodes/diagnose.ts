@@ -33,7 +33,7 @@ export function diagnoseNode(deps: AgentDeps) {
     }
     const avoid = state.avoid.some((entry) => entry.signature === diagnosis.signature)
       ? state.avoid
-      : [...state.avoid, { signature: diagnosis.signature, line: attemptLine(n, attemptStrategy, diagnosis) }];
+      : [...state.avoid, { signature: diagnosis.signature, n, line: attemptLine(n, attemptStrategy, diagnosis) }];
 
     const syntaxStreak = check.errorType === "syntax" || check.errorType === "empty" ? state.syntaxStreak + 1 : 0;
     const next = nextStrategy(state, source, syntaxStreak);
@@ -59,12 +59,9 @@ function nextStrategy(
   source: string,
   syntaxStreak: number,
 ): { strategy: Strategy; failures: number; why: string } {
-  if (source !== "model") {
-    // A failing draft (or offline fix) is code to repair, whatever the loop was about to do.
-    return state.strategy === "generate"
-      ? { strategy: "fix", failures: 0, why: `the ${source} code fails: repair it` }
-      : { strategy: state.strategy, failures: state.strategyFailures, why: "" };
-  }
+  // Only model attempts count against a strategy: a failing draft or offline fix says
+  // nothing about how well the model's approach works.
+  if (source !== "model") return { strategy: state.strategy, failures: state.strategyFailures, why: "" };
   if (syntaxStreak >= 2 && state.strategy !== "fresh") {
     return { strategy: "fresh", failures: 0, why: `${syntaxStreak} syntax errors in a row: regenerate` };
   }

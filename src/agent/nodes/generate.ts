@@ -16,7 +16,8 @@ export function generateNode(deps: AgentDeps) {
   return async (state: AgentStateValue): Promise<AgentUpdate> => {
     const { task } = deps;
     if (state.attempts === 0 && task.draft !== undefined) {
-      return { candidate: { code: task.draft, source: "draft", strategy: "draft", produceMs: 0 } };
+      // A draft is code to repair: if it fails, the loop starts from fixing it.
+      return { strategy: "fix", candidate: { code: task.draft, source: "draft", strategy: "draft", produceMs: 0 } };
     }
     if (deps.model === null) return { reason: "no_model", message: noModelMessage(task.draft !== undefined) };
 

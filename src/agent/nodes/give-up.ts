@@ -13,13 +13,17 @@ export function giveUpNode(deps: AgentDeps) {
     const label = best
       ? best.passed
         ? `returning attempt ${best.n}, which passed validation`
-        : `returning attempt ${best.n} (${best.testsPassed} tests passed, stopped at ${best.stage}), unverified`
+        : `returning the best attempt, ${best.n} (${plural(best.testsPassed, "test")} passed, stopped at ${best.stage}), unverified`
       : "no attempt was made";
     return {
       status: "failed",
       reason: stop.reason,
-      message: `${stop.why}; ${label}`,
+      message: `${stop.why}. ${label[0].toUpperCase()}${label.slice(1)}.`,
       outcome: { code: best?.code ?? state.code ?? "", verified: best?.passed ?? false, n: best?.n ?? 0 },
     };
   };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }

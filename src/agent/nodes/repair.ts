@@ -18,15 +18,14 @@ export function repairNode(deps: AgentDeps) {
       recent: state.recent,
       older: state.older,
       avoid: state.avoid.map((entry) => entry.line),
-      ...(state.analysis ? { plan: state.analysis.text } : {}),
-      ...(state.analysis?.suspicious ? { suspicious: state.analysis.suspicious } : {}),
+      plan: state.analysis?.plan ?? false,
+      notes: state.analysis?.notes ?? [],
     });
     const temperature = temperatureFor(state.modelFailures);
     const asked = await askModel(deps, deps.model, "repair", messages, temperature);
     if (!asked.ok) return { reason: "error", message: asked.message };
 
     const extracted = extractCode(asked.reply.text, task.language);
-    const planned = state.analysis?.tokens ?? { input: 0, output: 0 };
     return {
       usage: asked.usage,
       analysis: null,
@@ -34,7 +33,7 @@ export function repairNode(deps: AgentDeps) {
         code: extracted.code,
         source: "model",
         strategy: state.strategy,
-        tokens: { input: asked.reply.usage.input + planned.input, output: asked.reply.usage.output + planned.output },
+        tokens: asked.reply.usage,
         produceMs: asked.reply.durationMs,
         model: {
           messages,

@@ -22,10 +22,10 @@ export interface RepairPromptInput {
   /** Older attempts, one line each. */
   older: readonly string[];
   avoid: readonly string[];
-  /** The plan from the analyze step (plan-then-fix). */
-  plan?: string;
-  /** Most suspicious lines from fault localization. */
-  suspicious?: readonly string[];
+  /** Plan-then-fix: ask for the root cause and a plan before the code. */
+  plan: boolean;
+  /** What the analyze step noticed. */
+  notes: readonly string[];
 }
 
 /** Asks for a corrected program, fixing what the diagnosis points at and nothing else. */
@@ -37,8 +37,7 @@ export function repairPrompt(input: RepairPromptInput): PromptMessage[] {
     testsSection(task.tests, task.language),
     codeSection("Current code", task.entry, input.code, task.language),
     diagnosisSection(input.diagnosis),
-    input.suspicious?.length ? `## Most suspicious lines\n${input.suspicious.map((line) => `- ${line}`).join("\n")}` : "",
-    input.plan ? `## Analysis and plan (follow it)\n${input.plan}` : "",
+    input.notes.length ? `## Analysis\n${input.notes.map((line) => `- ${line}`).join("\n")}` : "",
     historySection(previous, input.older, task.language),
     avoidSection(input.avoid),
     [
@@ -46,7 +45,12 @@ export function repairPrompt(input: RepairPromptInput): PromptMessage[] {
       `Fix \`${task.entry}\` so that every test passes.`,
       "Change only what the error implicates; keep everything else, including names and signatures, as it is.",
       "Keep the tests as they are: do not edit them, special-case them, or add new ones.",
-      "Return the complete corrected file, not a diff.",
+      ...(input.plan
+        ? [
+            "Earlier fixes did not work, so think first: under a heading `Plan`, in at most 6 short lines, state the root cause (naming the lines) and the smallest change that fixes it.",
+            "Then return the complete corrected file, not a diff.",
+          ]
+        : ["Return the complete corrected file, not a diff."]),
     ].join("\n"),
   ]);
   return [

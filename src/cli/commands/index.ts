@@ -1,6 +1,13 @@
 import type { Command } from "commander";
+import { registerCheckCommand } from "./check.js";
+import { registerRepair } from "./repair.js";
+import { registerResume } from "./resume.js";
+import { registerRun } from "./run.js";
 
 /** Adds every `mend` sub-command to the program; each lives in its own file. */
 export function registerCommands(program: Command): void {
-  void program;
+  registerRun(program);
+  registerRepair(program);
+  registerResume(program);
+  registerCheckCommand(program);
 }

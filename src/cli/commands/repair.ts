@@ -1,0 +1,60 @@
+import { type Command } from "commander";
+import { createTwoFilesPatch } from "diff";
+import { basename } from "node:path";
+import { UsageError } from "../../errors/usage-error.js";
+import type { RunResult } from "../../shared/run-result.js";
+import { loadTask } from "../../tasks/load-task.js";
+import { addLimitOptions, addTaskOptions, agentOptionsFrom, type LoopFlags } from "../loop-options.js";
+
+interface RepairFlags extends LoopFlags {
+  prompt?: string;
+  write?: boolean;
+}
+
+/** `mend repair FILE --tests PATH... [--write]`: the loop with FILE as the draft. */
+export function registerRepair(program: Command): void {
+  const command = program
+    .command("repair")
+    .summary("repair FILE until its tests pass; writes FILE only with --write")
+    .description(
+      "The self-correcting loop with FILE as the draft: the offline repair engine first, then the model if one is configured. Prints the change as a unified diff on stdout. With --write, FILE is overwritten only with verified code (and, with --approve, only after approval).",
+    )
+    .argument("<file>", "the program to repair")
+    .option("--prompt <text>", "what the program should do, when the tests do not say it all")
+    .option("--write", "overwrite FILE with the verified code");
+  addTaskOptions(command);
+  addLimitOptions(command);
+  command
+    .option("--approve", "ask before writing; a non-interactive run pauses (resume with: mend resume RUN_ID --approve|--reject)")
+    .addHelpText("after", "\nExample:\n  mend repair examples/median/median.py --tests examples/median/test_median.py --write")
+    .action(async (file: string, flags: RepairFlags) => {
+      if (!flags.tests?.length) throw new UsageError("mend repair needs the tests: --tests PATH (a file or a folder)");
+      const loaded = await loadTask({
+        draft: file,
+        tests: flags.tests,
+        ...(flags.prompt !== undefined ? { prompt: flags.prompt } : {}),
+        ...(flags.lang !== undefined ? { language: flags.lang } : {}),
+        ...(flags.entry !== undefined ? { entry: flags.entry } : {}),
+      });
+      const original = loaded.task.draft ?? "";
+      const diff = (result: RunResult) =>
+        result.code === original
+          ? `(no change to ${basename(file)})`
+          : createTwoFilesPatch(file, file, original, result.code, "draft", result.verified ? "verified" : "unverified");
+      // Loaded here, not at start-up: the agent pulls in LangGraph and the model providers,
+      // which --help and bad input should not wait for.
+      const { executeRun } = await import("../execute-run.js");
+      process.exitCode = await executeRun({
+        json: flags.json ?? false,
+        agentOptions: agentOptionsFrom(flags, loaded),
+        start: (agent, signal) =>
+          agent.run(loaded.task, {
+            command: "repair",
+            signal,
+            ...(flags.write && loaded.draftPath ? { writeTo: loaded.draftPath } : {}),
+          }),
+        render: diff,
+        describeChange: diff,
+      });
+    });
+}

@@ -1,0 +1,62 @@
+import { type Command } from "commander";
+import { createTwoFilesPatch } from "diff";
+import { UsageError } from "../../errors/usage-error.js";
+import { RunFolder } from "../../runs/run-folder.js";
+import type { RunResult } from "../../shared/run-result.js";
+import { DEFAULT_RUNS_DIR, wholeNumber } from "../loop-options.js";
+
+interface ResumeFlags {
+  approve?: boolean;
+  reject?: boolean;
+  maxAttempts?: number;
+  model?: string;
+  baseUrl?: string;
+  runsDir: string;
+  json?: boolean;
+}
+
+/** `mend resume RUN_ID`: continue a run from its last checkpoint. */
+export function registerResume(program: Command): void {
+  program
+    .command("resume")
+    .summary("continue a stopped or interrupted run from its last checkpoint")
+    .description(
+      "Continues a run that was interrupted (Ctrl-C, a crash, a killed process) or that waits for approval, from its last checkpoint: finished attempts are not redone. RUN_ID is the id printed by run/repair (a folder under --runs-dir) or the path of a run folder. A run waiting for approval needs --approve or --reject (asked interactively on a terminal).",
+    )
+    .argument("<run-id>", "the run's id or folder")
+    .option("--approve", "approve the verified code of a run waiting for approval (and write it, for repair --write)")
+    .option("--reject", "reject it: the run ends with reason rejected and writes nothing")
+    .option("--max-attempts <n>", "a new attempt cap for the rest of the run", wholeNumber("--max-attempts"))
+    .option("--model <spec>", "the model to continue with (default: the run's)")
+    .option("--base-url <url>", "base URL of an OpenAI-compatible server (default: the run's)")
+    .option("--runs-dir <dir>", "where run folders are", DEFAULT_RUNS_DIR)
+    .option("--json", "print exactly one JSON object (the run result) on stdout")
+    .action(async (runId: string, flags: ResumeFlags) => {
+      if (flags.approve && flags.reject) throw new UsageError("give --approve or --reject, not both");
+      const meta = RunFolder.open(flags.runsDir, runId).readMeta();
+      const decision = flags.approve ? { approve: true } : flags.reject ? { approve: false } : {};
+      const change = (result: RunResult) =>
+        meta.command === "repair" || meta.task.draft !== undefined
+          ? createTwoFilesPatch(meta.task.entry, meta.task.entry, meta.task.draft ?? "", result.code, "draft", "verified")
+          : result.code;
+      // Loaded here, not at start-up: the agent pulls in LangGraph and the model providers,
+      // which --help and bad input should not wait for.
+      const { executeRun } = await import("../execute-run.js");
+      process.exitCode = await executeRun({
+        json: flags.json ?? false,
+        agentOptions: {
+          runsDir: flags.runsDir,
+          ...(flags.model !== undefined ? { model: flags.model } : {}),
+          ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
+        },
+        start: (agent, signal) =>
+          agent.resume(runId, {
+            signal,
+            ...decision,
+            ...(flags.maxAttempts !== undefined ? { maxAttempts: flags.maxAttempts } : {}),
+          }),
+        render: (result) => (meta.command === "repair" ? change(result) : result.code),
+        describeChange: change,
+      });
+    });
+}

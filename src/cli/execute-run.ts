@@ -1,0 +1,69 @@
+import { createInterface } from "node:readline/promises";
+import { type Agent, type AgentOptions, createAgent } from "../agent/create-agent.js";
+import type { RunEvent } from "../runs/run-event.js";
+import type { RunResult } from "../shared/run-result.js";
+import { createOutput } from "./output.js";
+import { createProgress, describeResult } from "./progress.js";
+
+export interface ExecuteRunInput {
+  json: boolean;
+  agentOptions: AgentOptions;
+  /** Starts (or resumes) the run on the agent. */
+  start(agent: Agent, signal: AbortSignal): Promise<RunResult>;
+  /** The human rendering of the result for stdout (the code, or a diff). */
+  render(result: RunResult): string;
+  /** Shown with the approval question: what would change. */
+  describeChange(result: RunResult): string;
+}
+
+/**
+ * Runs the loop for a command: progress on stderr, Ctrl-C stops at the next step with the
+ * checkpoint kept (a second Ctrl-C quits at once), a pending approval is asked for on a
+ * terminal (else left for `mend resume`), and the result goes to stdout. Returns the exit
+ * code: 0 verified, 1 stopped without verified code, 130 interrupted or paused.
+ */
+export async function executeRun(input: ExecuteRunInput): Promise<number> {
+  const output = createOutput(input.json);
+  const controller = new AbortController();
+  const onSigint = () => {
+    if (controller.signal.aborted) process.exit(130);
+    output.info("mend: interrupting at the next step (Ctrl-C again to quit at once)");
+    controller.abort();
+  };
+  process.on("SIGINT", onSigint);
+  const onEvent: ((event: RunEvent) => void) | undefined = input.json ? undefined : createProgress(output.info);
+  const agent = createAgent({ ...input.agentOptions, ...(onEvent ? { onEvent } : {}) });
+  try {
+    let result = await input.start(agent, controller.signal);
+    while (result.pending === "approval" && canAsk(input.json) && !controller.signal.aborted) {
+      const approved = await askApproval(input.describeChange(result));
+      result = await agent.resume(result.runId, { approve: approved, signal: controller.signal });
+    }
+    output.result(result, () => input.render(result));
+    output.info(describeResult(result));
+    return exitCode(result);
+  } finally {
+    process.off("SIGINT", onSigint);
+    await agent.close();
+  }
+}
+
+export function exitCode(result: RunResult): number {
+  if (result.status === "passed") return 0;
+  return result.reason === "interrupted" ? 130 : 1;
+}
+
+function canAsk(json: boolean): boolean {
+  return !json && Boolean(process.stdin.isTTY) && Boolean(process.stderr.isTTY);
+}
+
+async function askApproval(change: string): Promise<boolean> {
+  process.stderr.write(`${change}\n`);
+  const prompt = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const answer = await prompt.question("mend: approve this verified code? [y/N] ");
+    return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    prompt.close();
+  }
+}
