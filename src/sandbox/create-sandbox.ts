@@ -1,5 +1,6 @@
 import type { ExecResult } from "../shared/exec-result.js";
 import type { ExecSpec, Sandbox } from "../shared/sandbox.js";
+import { announceWarnings } from "./announce-warnings.js";
 import { detectCapabilities } from "./detect-capabilities.js";
 import type { SandboxCapabilities } from "./isolation-command.js";
 import { ProcessSandbox } from "./process-sandbox.js";
@@ -20,8 +21,6 @@ export interface DescribedSandbox extends Sandbox {
   capabilities(): Promise<SandboxCapabilities>;
 }
 
-const announced = new Set<string>();
-
 /**
  * The strongest sandbox available on this machine. Which mechanisms exist is found on the
  * first run; when some are missing, that is said once per process on stderr (loudly: the
@@ -33,7 +32,7 @@ export function createSandbox(options: CreateSandboxOptions = {}): DescribedSand
   let inner: Promise<Sandbox> | undefined;
   const sandbox = () =>
     (inner ??= caps.then((found) => {
-      announce(found.warnings, options.onWarning ?? ((line) => process.stderr.write(`${line}\n`)));
+      announceWarnings(found.warnings, options.onWarning);
       return found.bwrap || found.cgroups ? new StrongSandbox(found) : new ProcessSandbox();
     }));
   return {
@@ -45,14 +44,6 @@ export function createSandbox(options: CreateSandboxOptions = {}): DescribedSand
     },
     capabilities: () => caps,
   };
-}
-
-function announce(warnings: string[], write: (line: string) => void): void {
-  for (const warning of warnings) {
-    if (announced.has(warning)) continue;
-    announced.add(warning);
-    write(`mend: WARNING: sandbox degraded: ${warning}`);
-  }
 }
 
 function processOnly(): SandboxCapabilities {

@@ -1,0 +1,357 @@
+import { chmod, mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { SandboxError } from "../errors/sandbox-error.js";
+import type { FastRunner, FastRunOptions, FastRunResult, TestCaseResult } from "../shared/fast-runner.js";
+import type { Language } from "../shared/language.js";
+import { announceWarnings } from "./announce-warnings.js";
+import { CappedOutput, DEFAULT_OUTPUT_LIMIT } from "./capped-output.js";
+import { detectCapabilities } from "./detect-capabilities.js";
+import { decideReason } from "./exec-reason.js";
+import { folderOwner, type SandboxCapabilities } from "./isolation-command.js";
+import { IsolatedProcess } from "./isolated-process.js";
+import { NODE_TEST_SERVER_SOURCES } from "./node-test-server-source.js";
+import { PYTHON_FORK_SERVER_SOURCE } from "./python-fork-server-source.js";
+import type { CgroupCounters, CgroupParents } from "./run-cgroup.js";
+import { RunFolder } from "./run-folder.js";
+import { DEFAULT_LIMITS } from "./strong-sandbox.js";
+import { transpileTypeScriptFiles } from "./transpile-typescript.js";
+
+export interface CreateFastRunnerOptions {
+  language: Language;
+  /** Memory of a candidate when `runTests` does not say, in MiB. */
+  memoryMb?: number;
+  /** Create the runner's cgroups under these folders instead of the caller's own. */
+  cgroupParents?: CgroupParents;
+  /** Where the once-per-process notice about missing mechanisms goes (default: stderr). */
+  onWarning?: (line: string) => void;
+}
+
+/** Where the runner's own files are mounted, read-only, inside the sandbox. */
+const RUNNER_DIR = "/mend/runner";
+/** Memory the warm process itself needs on top of a candidate's (pytest and its plugins, or V8 and a booted worker). */
+const RUNNER_BASE_MB = 256;
+/** The runner lives for many candidates: its CPU limit is the backstop, each candidate has its own timer. */
+const RUNNER_CPU_SECONDS = 24 * 3600;
+/** Time the warm process may take to start (import pytest, boot a worker) on a busy machine. */
+const START_TIMEOUT_MS = 120_000;
+/** Beyond a candidate's own timeout, time the runner gets to reply before it is presumed stuck and killed. */
+const REPLY_GRACE_MS = 10_000;
+/** A reply carries two capped streams in base64 plus reports. */
+const MAX_REPLY_BYTES = 64 * 1024 * 1024;
+
+interface Reply {
+  id: number;
+  error?: string;
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  outputLimited: boolean;
+  stdout: string;
+  stderr: string;
+  durationMs: number;
+  fileSizeHit: boolean;
+  heapExhausted: boolean;
+  tests: TestCaseResult[];
+  junitXml?: string | null;
+}
+
+/**
+ * The fast tier, for the repair engine's many candidates of one program:
+ *
+ * ```ts
+ * const runner = createFastRunner({ language: "python" });
+ * const result = await runner.runTests(
+ *   { "median.py": candidate, "test_median.py": tests },
+ *   { testFiles: ["test_median.py"], timeoutMs: 5_000 },
+ * );
+ * result.reason;  // "ok" | "exit" | "timeout" | "memory" | ... as for Sandbox.run
+ * result.tests;   // [{ name: "test_median.py::test_odd", outcome: "passed", durationMs: 1 }, ...]
+ * await runner.close();
+ * ```
+ *
+ * One warm process per runner lives inside the strong tier's isolation (bubblewrap,
+ * cgroups, rlimits, unprivileged user): for Python a fork server with pytest loaded, for
+ * JavaScript and TypeScript a Node process that runs each candidate's `node:test` files in a
+ * fresh worker thread. Each candidate gets a fresh working copy in the runner's private /tmp,
+ * its own timeout and memory limit (the runner's cgroup is resized per candidate; Node
+ * workers also get a heap limit; Python children a CPU and file-size rlimit), an output
+ * cap, and afterwards every process it left behind is killed. Calls are served one at a
+ * time; create several runners to use several cores.
+ *
+ * The warm process is started on the first call and restarted after a candidate kills it
+ * (for example by killing its parent): that candidate gets reason `killed` (or the limit it
+ * hit) and the next one a fresh runner. A candidate runs inside the test tool's process, so
+ * it can falsify its own test results: the fast tier contains candidates, it does not
+ * certify them. Verify the chosen repair with the strong tier (`createSandbox().run`).
+ */
+export function createFastRunner(options: CreateFastRunnerOptions): FastRunner {
+  return new WarmRunner(options);
+}
+
+class WarmRunner implements FastRunner {
+  readonly language: Language;
+  private server: Promise<RunnerProcess> | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  constructor(private readonly options: CreateFastRunnerOptions) {
+    this.language = options.language;
+  }
+
+  runTests(files: Record<string, string>, options: FastRunOptions): Promise<FastRunResult> {
+    const next = this.queue.then(() => this.runOne(files, options));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.queue;
+    const server = this.server;
+    this.server = undefined;
+    if (server) await (await server.catch(() => undefined))?.dispose();
+  }
+
+  private async runOne(files: Record<string, string>, options: FastRunOptions): Promise<FastRunResult> {
+    if (this.closed) throw new SandboxError("fast runner is closed");
+    if (!(options.timeoutMs > 0) || !Number.isFinite(options.timeoutMs)) throw new SandboxError(`invalid timeout: ${options.timeoutMs} ms`);
+    if (options.testFiles.length === 0) throw new SandboxError("no test files to run");
+    const memoryMb = Math.ceil(options.memoryMb ?? this.options.memoryMb ?? DEFAULT_LIMITS.memoryMb);
+    let testFiles = options.testFiles;
+    if (this.language === "typescript") {
+      const transpiled = await transpileTypeScriptFiles(files);
+      files = transpiled.files;
+      testFiles = testFiles.map((file) => transpiled.renamed[file] ?? file);
+    }
+    this.server ??= RunnerProcess.start(this.options);
+    const server = await this.server;
+    const outcome = await server.run({
+      files,
+      testFiles,
+      args: this.language === "python" ? (options.args ?? []) : [],
+      timeoutMs: options.timeoutMs,
+      memoryMb,
+      cpuSeconds: 2 * Math.ceil(options.timeoutMs / 1000) + 1,
+      fileSizeBytes: DEFAULT_LIMITS.fileSizeBytes,
+      outputLimitBytes: options.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT,
+    });
+    if (outcome.runnerDied) this.server = undefined;
+    const { reply, counters } = outcome;
+    const result: FastRunResult = {
+      exitCode: reply.exitCode,
+      signal: reply.signal,
+      reason: decideReason({ ...reply, oomKills: counters.oomKills, pidsRefused: counters.pidsRefused }),
+      timedOut: reply.timedOut,
+      outputLimited: reply.outputLimited,
+      stdout: decode(reply.stdout),
+      stderr: decode(reply.stderr),
+      durationMs: reply.durationMs,
+      tests: reply.tests,
+    };
+    if (reply.junitXml) result.junitXml = reply.junitXml;
+    if (server.caps.warnings.length > 0) result.warnings = [...server.caps.warnings];
+    return result;
+  }
+}
+
+interface Outcome {
+  reply: Reply;
+  /** Kernel counters of this candidate alone (differences across its run). */
+  counters: CgroupCounters;
+  runnerDied: boolean;
+}
+
+/** The warm process inside the sandbox, and the line protocol to it. */
+class RunnerProcess {
+  private buffer = "";
+  private waiting: ((line: string | undefined) => void) | undefined;
+  private readonly lines: string[] = [];
+  private ended = false;
+  private readonly stderr = new CappedOutput(64 * 1024);
+  private nextId = 1;
+
+  private constructor(
+    readonly caps: SandboxCapabilities,
+    private readonly process: IsolatedProcess,
+    private readonly folder: RunFolder,
+    readonly language: Language,
+  ) {
+    const { child } = process;
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => this.take(chunk));
+    child.stdout.on("end", () => this.finish());
+    child.stderr.on("data", (chunk: Buffer) => this.stderr.push(chunk));
+    child.stdin.on("error", () => {});
+  }
+
+  static async start(options: CreateFastRunnerOptions): Promise<RunnerProcess> {
+    const caps = await detectCapabilities({ cgroupParents: options.cgroupParents });
+    announceWarnings(caps.warnings, options.onWarning);
+    const folder = await RunFolder.create(folderOwner(caps));
+    try {
+      const hostRunner = join(folder.root, "runner");
+      await mkdir(hostRunner, { mode: 0o755 });
+      const python = options.language === "python";
+      const sources: Record<string, string> = python ? { "server.py": PYTHON_FORK_SERVER_SOURCE } : NODE_TEST_SERVER_SOURCES;
+      for (const [name, source] of Object.entries(sources)) {
+        await writeFile(join(hostRunner, name), source);
+        await chmod(join(hostRunner, name), 0o644);
+      }
+      const process = await IsolatedProcess.start(caps, {
+        command: python ? ["python3", "-u", `${RUNNER_DIR}/server.py`] : ["node", `${RUNNER_DIR}/server.mjs`],
+        folder,
+        env: {
+          // The sweep that kills a candidate's leftovers is only safe where /proc shows nothing but the sandbox.
+          MEND_OWN_PID_NAMESPACE: caps.bwrap ? "1" : "0",
+          PYTHONDONTWRITEBYTECODE: "1",
+          NODE_NO_WARNINGS: "1",
+        },
+        limits: {
+          memoryMb: RUNNER_BASE_MB + (options.memoryMb ?? DEFAULT_LIMITS.memoryMb),
+          pids: DEFAULT_LIMITS.pids + 32,
+          cpuSeconds: RUNNER_CPU_SECONDS,
+          fileSizeBytes: DEFAULT_LIMITS.fileSizeBytes,
+          openFiles: DEFAULT_LIMITS.openFiles,
+        },
+        readOnly: [{ host: hostRunner, dest: RUNNER_DIR }],
+      });
+      const runner = new RunnerProcess(caps, process, folder, options.language);
+      const ready = await runner.nextLine(START_TIMEOUT_MS);
+      if (!ready || !ready.includes('"ready"')) {
+        const why = runner.stderr.text().trim().split("\n").slice(-3).join(" | ") || "no reply";
+        await runner.dispose();
+        throw new SandboxError(`fast runner for ${options.language} did not start: ${why}`);
+      }
+      return runner;
+    } catch (error) {
+      await folder.remove();
+      throw error;
+    }
+  }
+
+  async run(request: Omit<RequestBody, "id">): Promise<Outcome> {
+    const id = this.nextId++;
+    await this.process.cgroup?.setMemoryLimit((RUNNER_BASE_MB + request.memoryMb) * 1024 * 1024);
+    const before = await this.counters();
+    this.process.child.stdin.write(`${JSON.stringify({ id, ...request })}\n`);
+    const deadline = Date.now() + request.timeoutMs + REPLY_GRACE_MS;
+    for (;;) {
+      const line = await this.nextLine(deadline - Date.now());
+      if (line === undefined) return this.died(id, before, Date.now() >= deadline);
+      const reply = parseReply(line);
+      // Anything else on the line is noise (a candidate can write to the runner's descriptors); only our reply counts.
+      if (reply?.id !== id) continue;
+      if (reply.error) throw new SandboxError(`fast runner failed: ${reply.error}`);
+      return { reply, counters: difference(await this.counters(), before), runnerDied: false };
+    }
+  }
+
+  /** The runner died or stopped answering during a candidate: kill it all and report what the kernel saw. */
+  private async died(id: number, before: CgroupCounters, stuck: boolean): Promise<Outcome> {
+    const after = await this.counters();
+    const exit = await Promise.race([this.process.exited, sleep(100).then(() => undefined)]);
+    await this.dispose();
+    const note = stuck ? "the fast runner stopped answering; it was killed and will be restarted" : "the fast runner died during this candidate (a candidate can kill it); it will be restarted";
+    return {
+      reply: {
+        id,
+        exitCode: exit?.exitCode ?? null,
+        signal: exit?.signal ?? "SIGKILL",
+        timedOut: stuck,
+        outputLimited: false,
+        stdout: "",
+        stderr: Buffer.from(`mend: ${note}\n${this.stderr.text()}`).toString("base64"),
+        durationMs: 0,
+        fileSizeHit: false,
+        heapExhausted: false,
+        tests: [],
+      },
+      counters: difference(after, before),
+      runnerDied: true,
+    };
+  }
+
+  async dispose(): Promise<void> {
+    this.process.child.stdin.destroy();
+    await this.process.dispose();
+    await this.folder.remove();
+  }
+
+  private async counters(): Promise<CgroupCounters> {
+    return (await this.process.counters().catch(() => undefined)) ?? { oomKills: 0, pidsRefused: 0 };
+  }
+
+  private take(chunk: string): void {
+    this.buffer += chunk;
+    if (this.buffer.length > MAX_REPLY_BYTES) this.buffer = "";
+    let newline: number;
+    while ((newline = this.buffer.indexOf("\n")) >= 0) {
+      this.lines.push(this.buffer.slice(0, newline));
+      this.buffer = this.buffer.slice(newline + 1);
+    }
+    this.wake();
+  }
+
+  private finish(): void {
+    this.ended = true;
+    this.wake();
+  }
+
+  private wake(): void {
+    const waiting = this.waiting;
+    if (!waiting) return;
+    if (this.lines.length > 0) {
+      this.waiting = undefined;
+      waiting(this.lines.shift());
+    } else if (this.ended) {
+      this.waiting = undefined;
+      waiting(undefined);
+    }
+  }
+
+  /** The next protocol line, or undefined when the runner ended or `timeoutMs` passed. */
+  private nextLine(timeoutMs: number): Promise<string | undefined> {
+    if (this.lines.length > 0) return Promise.resolve(this.lines.shift());
+    if (this.ended || timeoutMs <= 0) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiting = undefined;
+        resolve(undefined);
+      }, timeoutMs);
+      this.waiting = (line) => {
+        clearTimeout(timer);
+        resolve(line);
+      };
+    });
+  }
+}
+
+interface RequestBody {
+  id: number;
+  files: Record<string, string>;
+  testFiles: string[];
+  args: string[];
+  timeoutMs: number;
+  memoryMb: number;
+  cpuSeconds: number;
+  fileSizeBytes: number;
+  outputLimitBytes: number;
+}
+
+function parseReply(line: string): Reply | undefined {
+  try {
+    const value = JSON.parse(line) as Reply;
+    return typeof value === "object" && value !== null && typeof value.id === "number" ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function difference(after: CgroupCounters, before: CgroupCounters): CgroupCounters {
+  return { oomKills: after.oomKills - before.oomKills, pidsRefused: after.pidsRefused - before.pidsRefused };
+}
+
+function decode(base64: string): string {
+  return Buffer.from(base64, "base64").toString("utf8");
+}
