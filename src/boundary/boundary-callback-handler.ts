@@ -4,18 +4,21 @@ import type { BaseMessage } from "@langchain/core/messages";
 import type { LLMResult } from "@langchain/core/outputs";
 import type { ChainValues } from "@langchain/core/utils/types";
 import { BoundarySignal } from "./boundary-signal.js";
+import type { Halt } from "./halt.js";
 import { type CallEstimate, estimateChatCall, estimateTextCall } from "./model-call.js";
 
 /** What the handler reports to; implemented by the run. */
 export interface BoundaryGates {
-  /** A node of the guarded graph is about to run; throw `BoundarySignal` to keep it from running. */
-  nodeStart(runId: string, node: string, superstep: number, input: unknown): void;
+  /** A node of the guarded graph is about to run; a halt keeps it from running. */
+  nodeStart(runId: string, node: string, superstep: number, input: unknown): Halt | undefined;
   nodeEnd(runId: string, output: unknown): void;
   nodeError(runId: string, error: unknown): void;
-  /** A model call is about to be made; throw `BoundarySignal` to keep it from being made. */
-  modelStart(callId: string, node: string | undefined, estimate: CallEstimate): void;
+  /** A model call is about to be made; a halt keeps it from being made. */
+  modelStart(callId: string, node: string | undefined, estimate: CallEstimate): Halt | undefined;
   modelEnd(callId: string, output: LLMResult): void;
   modelError(callId: string): void;
+  /** Aborts the graph's run for a halt; the signal is thrown into the node or call. */
+  raise(halt: Halt): BoundarySignal;
   /** Something inside the boundary failed: report it, go on unguarded. */
   fault(where: string, error: unknown): void;
   readonly defaultMaxOutputTokens: number;
@@ -28,6 +31,7 @@ export interface BoundaryGates {
  * `raiseError` lets a thrown `BoundarySignal` abort that work: LangChain 1.x rejects
  * `model.invoke()` before the provider is called, and a node before its body runs.
  * Any other failure in here is reported as a fault and swallowed, never thrown into the run.
+ * (LangChain also logs each thrown signal with console.error; that line is its, not ours.)
  */
 export class BoundaryCallbackHandler extends BaseCallbackHandler {
   name = "mendloop_boundary";
@@ -54,7 +58,7 @@ export class BoundaryCallbackHandler extends BaseCallbackHandler {
 
   // LangChain 1.x calls this as (chain, inputs, runId, parentRunId, tags, metadata, runType,
   // runName), whatever the declared parameter names say; both places are read for the parent.
-  override handleChainStart(
+  override async handleChainStart(
     _chain: Serialized,
     inputs: ChainValues,
     runId: string,
@@ -63,16 +67,14 @@ export class BoundaryCallbackHandler extends BaseCallbackHandler {
     metadata?: Record<string, unknown>,
     _seventh?: string,
     eighth?: string,
-  ): void {
+  ): Promise<void> {
     const node = metadata?.langgraph_node;
     if (typeof node !== "string" || node.startsWith("__")) return;
     if (fourth !== this.rootRunId && eighth !== this.rootRunId) return;
     this.refuseIfClosed(`node "${node}"`);
-    this.guard("node start", () => {
-      this.nodeRuns.add(runId);
-      const step = metadata?.langgraph_step;
-      this.gates.nodeStart(runId, node, typeof step === "number" ? step : -1, inputs);
-    });
+    this.nodeRuns.add(runId);
+    const step = metadata?.langgraph_step;
+    await this.haltIfAsked("node start", () => this.gates.nodeStart(runId, node, typeof step === "number" ? step : -1, inputs));
   }
 
   override handleChainEnd(outputs: ChainValues, runId: string): void {
@@ -85,7 +87,7 @@ export class BoundaryCallbackHandler extends BaseCallbackHandler {
     this.guard("node error", () => this.gates.nodeError(runId, error));
   }
 
-  override handleChatModelStart(
+  override async handleChatModelStart(
     _llm: Serialized,
     messages: BaseMessage[][],
     runId: string,
@@ -93,18 +95,14 @@ export class BoundaryCallbackHandler extends BaseCallbackHandler {
     extraParams?: Record<string, unknown>,
     _tags?: string[],
     metadata?: Record<string, unknown>,
-  ): void {
+  ): Promise<void> {
     this.refuseIfClosed("a model call");
-    this.guard("model start", () =>
-      this.gates.modelStart(
-        runId,
-        nodeOf(metadata),
-        estimateChatCall(messages, extraParams, metadata, this.gates.defaultMaxOutputTokens),
-      ),
+    await this.haltIfAsked("model start", () =>
+      this.gates.modelStart(runId, nodeOf(metadata), estimateChatCall(messages, extraParams, metadata, this.gates.defaultMaxOutputTokens)),
     );
   }
 
-  override handleLLMStart(
+  override async handleLLMStart(
     _llm: Serialized,
     prompts: string[],
     runId: string,
@@ -112,14 +110,10 @@ export class BoundaryCallbackHandler extends BaseCallbackHandler {
     extraParams?: Record<string, unknown>,
     _tags?: string[],
     metadata?: Record<string, unknown>,
-  ): void {
+  ): Promise<void> {
     this.refuseIfClosed("a model call");
-    this.guard("model start", () =>
-      this.gates.modelStart(
-        runId,
-        nodeOf(metadata),
-        estimateTextCall(prompts, extraParams, metadata, this.gates.defaultMaxOutputTokens),
-      ),
+    await this.haltIfAsked("model start", () =>
+      this.gates.modelStart(runId, nodeOf(metadata), estimateTextCall(prompts, extraParams, metadata, this.gates.defaultMaxOutputTokens)),
     );
   }
 
@@ -135,11 +129,28 @@ export class BoundaryCallbackHandler extends BaseCallbackHandler {
     if (this.closed) throw new BoundarySignal(`mendloop boundary: the run was halted; ${what} may not start`);
   }
 
+  /**
+   * Runs a gate; on a halt, lets one macrotask pass before aborting the run, so that the
+   * chunks the graph already emitted reach the stream's reader (an errored stream drops
+   * what it still holds), then throws the signal into the node or call.
+   */
+  private async haltIfAsked(where: string, gate: () => Halt | undefined): Promise<void> {
+    let halt: Halt | undefined;
+    try {
+      halt = gate();
+    } catch (error) {
+      this.gates.fault(where, error);
+      return;
+    }
+    if (halt === undefined) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    throw this.gates.raise(halt);
+  }
+
   private guard(where: string, action: () => void): void {
     try {
       action();
     } catch (error) {
-      if (error instanceof BoundarySignal) throw error;
       this.gates.fault(where, error);
     }
   }

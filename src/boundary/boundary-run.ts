@@ -25,6 +25,7 @@ import { type InterventionPolicy, toIntervention } from "./intervention-policy.j
 import type { CallEstimate } from "./model-call.js";
 import { usageOfResult } from "./model-call.js";
 import type { NodeObservation } from "./node-observation.js";
+import type { Decision, Halt } from "./halt.js";
 import { errorSignature } from "./normalize-error.js";
 import { StuckDetector } from "./stuck-detector.js";
 
@@ -49,18 +50,6 @@ export interface RunSettings {
   defaultMaxOutputTokens: number;
   emit: (event: BoundaryEvent) => void;
 }
-
-/** An intervention chosen by the policy, waiting to be carried out. */
-export interface Decision {
-  record: InterventionRecord;
-  intervention: Intervention;
-  trigger: InterventionTrigger;
-}
-
-/** Why the run's current segment was aborted from inside. */
-export type Halt =
-  | { type: "stop"; reason: BoundaryStopReason; message: string; node?: string }
-  | { type: "intervene"; decision: Decision; pausedBefore: string[] };
 
 /** One start of the graph (the run itself, or a resume after an intervention). */
 export interface Segment {
@@ -200,22 +189,23 @@ export class BoundaryRun implements BoundaryGates {
 
   // ---- gates, called by the callback handler ----
 
-  nodeStart(runId: string, node: string, superstep: number, input: unknown): void {
-    if (this.unguarded) return;
+  nodeStart(runId: string, node: string, superstep: number, input: unknown): Halt | undefined {
+    if (this.unguarded) return undefined;
     this.lastState = mergeState(this.lastState, input);
     this.superstep = superstep;
     if (this.settings.mode === "enforce") {
-      if (this.halt !== undefined) throw this.signalOf(this.halt);
+      if (this.halt !== undefined) return this.halt;
       if (this.pending !== undefined) {
         const decision = this.pending;
         this.pending = undefined;
-        this.enact({ type: "intervene", decision, pausedBefore: [node] });
+        return this.decideHalt({ type: "intervene", decision, pausedBefore: [node] });
       }
       const verdict = this.meter.beforeNode(node);
-      if (verdict !== undefined) this.enact({ type: "stop", reason: verdict.reason, message: verdict.message, node });
+      if (verdict !== undefined) return this.decideHalt({ type: "stop", reason: verdict.reason, message: verdict.message, node });
     }
     this.meter.countNode(node);
     this.nodeRuns.set(runId, { node, superstep, index: this.meter.usage.steps, input });
+    return undefined;
   }
 
   nodeEnd(runId: string, output: unknown): void {
@@ -245,21 +235,22 @@ export class BoundaryRun implements BoundaryGates {
     if (typeof error === "object" && error !== null) this.failedNodes.set(error, run);
   }
 
-  modelStart(callId: string, node: string | undefined, estimate: CallEstimate): void {
-    if (this.unguarded) return;
+  modelStart(callId: string, node: string | undefined, estimate: CallEstimate): Halt | undefined {
+    if (this.unguarded) return undefined;
     this.calls.set(callId, { node, estimate });
-    if (this.settings.mode === "observe") return;
-    if (this.halt !== undefined) throw this.signalOf(this.halt);
+    if (this.settings.mode === "observe") return undefined;
+    if (this.halt !== undefined) return this.halt;
     const { tokens: tokenBudget, usd } = this.settings.budgets;
-    if (tokenBudget === undefined && usd === undefined) return;
+    if (tokenBudget === undefined && usd === undefined) return undefined;
     const tokens = estimate.inputTokens() + estimate.maxOutputTokens;
     const worst = usd === undefined ? undefined : this.priceOf(estimate.model, { input: estimate.inputTokens(), output: estimate.maxOutputTokens });
     const verdict = this.meter.beforeCall(tokens, worst);
     if (verdict !== undefined) {
       this.calls.delete(callId);
-      this.enact({ type: "stop", reason: verdict.reason, message: verdict.message, node });
+      return this.decideHalt({ type: "stop", reason: verdict.reason, message: verdict.message, node });
     }
     this.meter.reserve(callId, tokens, worst);
+    return undefined;
   }
 
   modelEnd(callId: string, output: LLMResult): void {
@@ -626,11 +617,16 @@ export class BoundaryRun implements BoundaryGates {
     return price;
   }
 
-  private enact(halt: Halt): never {
-    this.halt = halt;
+  /** Aborts the current segment for a halt; the returned signal is thrown into the node or call. */
+  raise(halt: Halt): BoundarySignal {
     const signal = this.signalOf(halt);
     this.segment?.controller.abort(signal);
-    throw signal;
+    return signal;
+  }
+
+  private decideHalt(halt: Halt): Halt {
+    this.halt = halt;
+    return halt;
   }
 
   private signalOf(halt: Halt): BoundarySignal {
@@ -646,13 +642,14 @@ export class BoundaryRun implements BoundaryGates {
     this.timeController.abort();
     if (this.settings.mode !== "enforce" || this.unguarded || this.halt !== undefined) return;
     const verdict = this.meter.timeVerdict();
-    this.halt = {
+    const halt = this.decideHalt({
       type: "stop",
       reason: "budget_time",
       message: verdict?.message ?? `the time budget of ${this.settings.budgets.seconds} s is used up`,
       node: this.lastNode,
-    };
-    this.segment?.controller.abort(this.signalOf(this.halt));
+    });
+    // As at the gates: one macrotask for emitted chunks to reach the reader, then abort.
+    setImmediate(() => this.raise(halt));
   }
 
   remainingMs(): number {

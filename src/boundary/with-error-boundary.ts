@@ -9,14 +9,19 @@ import type { BoundableGraph } from "./boundable-graph.js";
 import type { BoundaryEvent } from "./boundary-event.js";
 import type { BoundaryOptions } from "./boundary-options.js";
 import type { BoundaryReport } from "./boundary-report.js";
-import { BoundaryRun, type Decision, type Segment } from "./boundary-run.js";
+import { BoundaryRun, type Segment } from "./boundary-run.js";
 import type { BoundarySummary } from "./boundary-summary.js";
+import type { Decision } from "./halt.js";
 import type { NodeFailure } from "./intervention.js";
 import { resolveRunSettings } from "./run-settings.js";
+import { EagerReader } from "./eager-reader.js";
 import { boundaryChunks, type InterruptEntry, withReport } from "./state-chunks.js";
 
-/** A graph result, with the boundary's report when the boundary stopped or paused the run. */
-export type BoundedResult<T> = T & { boundary?: BoundaryReport };
+/**
+ * A graph result, with the boundary's report when the boundary stopped or paused the run
+ * (and, for an ask_human pause, the interrupt LangGraph callers look for).
+ */
+export type BoundedResult<T> = T & { boundary?: BoundaryReport; __interrupt__?: InterruptEntry[] };
 
 /** A graph under an error boundary: the graph's `invoke` and `stream`, plus `summary()`. */
 export interface BoundedGraph<G extends BoundableGraph> {
@@ -109,10 +114,15 @@ export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: B
     return { value, interrupted: typeof value === "object" && value !== null && "__interrupt__" in value };
   };
   const streamRunner: SegmentRunner = async function* (input, config) {
+    const chunks = new EagerReader(await graph.stream(input, config));
     let interrupted = false;
-    for await (const chunk of await graph.stream(input, config)) {
-      interrupted ||= carriesInterrupt(chunk);
-      yield chunk;
+    try {
+      for (let chunk = await chunks.next(); !chunk.done; chunk = await chunks.next()) {
+        interrupted ||= carriesInterrupt(chunk.value);
+        yield chunk.value;
+      }
+    } finally {
+      await chunks.close();
     }
     return { interrupted };
   };
