@@ -1,0 +1,120 @@
+import { Command, InvalidArgumentError, Option } from "commander";
+import { stat } from "node:fs/promises";
+import { basename, resolve } from "node:path";
+import { UsageError } from "../../errors/usage-error.js";
+import type { CheckResult } from "../../shared/check-result.js";
+import { loadTask } from "../../tasks/load-task.js";
+import { createOutput } from "../output.js";
+
+interface CheckFlags {
+  tests?: string[];
+  lang?: string;
+  json?: boolean;
+  types?: boolean;
+  allowNetwork?: boolean;
+  testTimeout?: number;
+}
+
+/** `mend check FILE [--tests PATH...]`: layered validation and diagnosis only, no repair. */
+export function registerCheckCommand(program: Command): void {
+  program
+    .command("check")
+    .summary("validate FILE layer by layer and diagnose the first failure; no repair")
+    .description(
+      "Runs the layers cheapest first (syntax, imports, network, lint, types, tests) and stops at the first that fails, then says what failed, where, and why: error type, the failing line with the code around it, expected and actual values of failed tests. Exit code 0 when every layer passed, 1 when one failed.",
+    )
+    .argument("<file>", "the program to check")
+    .option("--tests <path...>", "test files or folders (repeatable)")
+    .addOption(new Option("--lang <language>", "python, javascript or typescript (default: from file names)"))
+    .option("--types", "run the types layer (pyright for Python, tsc for JavaScript); on by default for TypeScript")
+    .option("--no-types", "skip the types layer")
+    .option("--allow-network", "do not treat network use as an error")
+    .option("--test-timeout <seconds>", "limit for one test (default 5)", seconds)
+    .option("--json", "print exactly one JSON object (the check result) on stdout; human output goes to stderr")
+    .addHelpText("after", "\nExample:\n  mend check examples/median/median.py --tests examples/median/test_median.py")
+    .action(async (file: string, flags: CheckFlags) => {
+      const info = await stat(resolve(file)).catch(() => undefined);
+      if (!info) throw new UsageError(`file not found: ${file}`, { code: "file_missing" });
+      if (!info.isFile()) throw new UsageError(`not a file: ${file}`, { code: "file_missing" });
+      const { task } = await loadTask({
+        draft: file,
+        entry: basename(file),
+        ...(flags.tests?.length ? { tests: flags.tests } : {}),
+        ...(flags.lang !== undefined ? { language: flags.lang } : {}),
+      });
+      const output = createOutput(flags.json ?? false);
+      // Loaded here, not at start-up: the validators pull in the TypeScript compiler, which
+      // --help, other commands and bad input should not wait for.
+      const [{ validate }, { createSandbox }] = await Promise.all([
+        import("../../validation/validate.js"),
+        import("../../sandbox/create-sandbox.js"),
+      ]);
+      const sandbox = createSandbox();
+      try {
+        const result = await validate(
+          {
+            language: task.language,
+            entry: task.entry,
+            code: task.draft ?? "",
+            tests: task.tests,
+            ...(task.support ? { support: task.support } : {}),
+            ...(flags.types !== undefined ? { typeCheck: flags.types } : {}),
+            ...(flags.allowNetwork ? { allowNetwork: true } : {}),
+          },
+          { sandbox, ...(flags.testTimeout !== undefined ? { perTestTimeoutMs: flags.testTimeout * 1000 } : {}) },
+        );
+        output.result(checkJson(result), () => renderCheck(result));
+        process.exitCode = result.passed ? 0 : 1;
+      } finally {
+        await sandbox.close();
+      }
+    });
+}
+
+/** The SPEC `check` shape, plus the signature; internal counters stay out. */
+export function checkJson(result: CheckResult): Record<string, unknown> {
+  const json: Record<string, unknown> = { passed: result.passed, stage: result.stage };
+  if (result.errorType) json.errorType = result.errorType;
+  json.summary = result.summary;
+  if (result.location) json.location = result.location;
+  if (result.context) json.context = result.context;
+  if (result.tests) json.tests = result.tests;
+  json.layers = result.layers;
+  if (result.signature) json.signature = result.signature;
+  return json;
+}
+
+/** The check result for a person: verdict, where, the code around it, failed tests, layers. */
+export function renderCheck(result: CheckResult): string {
+  const lines: string[] = [];
+  lines.push(result.passed ? `PASSED  ${result.summary}` : `FAILED at ${result.stage} (${result.errorType})  ${result.summary}`);
+  if (result.location) {
+    const { file, line, column } = result.location;
+    lines.push(`  at ${file}:${line}${column ? `:${column}` : ""}`);
+  }
+  if (result.context) lines.push("", result.context);
+  const failures = result.tests?.failures ?? [];
+  if (failures.length > 0) lines.push("", "Failed tests:");
+  for (const failure of failures) {
+    lines.push(`  ${failure.name}: ${failure.message.split("\n")[0]}`);
+    if (failure.assertion) lines.push(`    assertion: ${failure.assertion}`);
+    if (failure.input !== undefined) lines.push(`    input:     ${failure.input}`);
+    if (failure.expected !== undefined) lines.push(`    expected:  ${failure.expected}`);
+    if (failure.actual !== undefined) lines.push(`    actual:    ${failure.actual}`);
+    if (failure.location) lines.push(`    at ${failure.location.file}:${failure.location.line}`);
+  }
+  if (result.tests) {
+    lines.push("", `Tests: ${result.tests.passed} passed, ${result.tests.failed} failed, ${result.tests.errors} errors`);
+  }
+  lines.push("", "Layers:");
+  for (const layer of result.layers) {
+    lines.push(`  ${layer.name.padEnd(8)} ${layer.status.padEnd(7)} ${String(layer.durationMs).padStart(6)} ms${layer.reason ? `  ${layer.reason}` : ""}`);
+  }
+  return lines.join("\n");
+}
+
+function seconds(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new InvalidArgumentError("a positive number of seconds");
+  return parsed;
+}
