@@ -21,33 +21,43 @@ export function buildRunResult(
   durationMs: number,
   end: SessionEnd,
 ): RunResult {
-  const attempts = folder.readAttempts().map((file) => file.record);
-  const base = {
-    schemaVersion: 1 as const,
+  const verdict = judge(state, folder.runId, end);
+  // Keys in the SPEC's order, so the JSON reads the same as the contract.
+  return {
+    schemaVersion: 1,
     runId: folder.runId,
+    status: verdict.status,
+    reason: verdict.reason,
+    verified: verdict.verified,
     language,
-    attempts,
+    code: verdict.code,
+    attempts: folder.readAttempts().map((file) => file.record),
     usage: { ...state.usage, costUsd: Math.round(state.usage.costUsd * 1e6) / 1e6 },
     durationMs: Math.round(durationMs),
     runDir: folder.dir,
+    ...(verdict.message ? { message: verdict.message } : {}),
+    ...(verdict.pending ? { pending: verdict.pending } : {}),
   };
-  if (end.kind === "finished" && state.outcome) {
-    return {
-      ...base,
-      status: state.status === "passed" ? "passed" : "failed",
-      reason: state.reason ?? "error",
-      verified: state.outcome.verified,
-      code: state.outcome.code,
-      ...(state.status !== "passed" && state.message ? { message: state.message } : {}),
-    };
-  }
-  const resume = `mend resume ${folder.runId}`;
+}
+
+type Verdict = Pick<RunResult, "status" | "reason" | "verified" | "code" | "message" | "pending">;
+
+function judge(state: AgentStateValue, runId: string, end: SessionEnd): Verdict {
+  const resume = `mend resume ${runId}`;
   const best = state.best;
-  const common = { ...base, status: "failed" as const, code: best?.code ?? state.code ?? "" };
   switch (end.kind) {
+    case "finished":
+      if (!state.outcome) break;
+      return {
+        status: state.status === "passed" ? "passed" : "failed",
+        reason: state.reason ?? "error",
+        verified: state.outcome.verified,
+        code: state.outcome.code,
+        ...(state.status !== "passed" && state.message ? { message: state.message } : {}),
+      };
     case "awaiting_approval":
       return {
-        ...common,
+        status: "failed",
         reason: "interrupted",
         pending: "approval",
         verified: state.check?.passed ?? false,
@@ -57,12 +67,12 @@ export function buildRunResult(
     case "interrupted":
     case "crashed":
       return {
-        ...common,
+        status: "failed",
         reason: end.kind === "interrupted" ? "interrupted" : "error",
         verified: best?.passed ?? false,
+        code: best?.code ?? state.code ?? "",
         message: `${end.message}; continue with: ${resume}`,
       };
-    default:
-      return { ...common, reason: "error", verified: false, message: "the run ended without an outcome" };
   }
+  return { status: "failed", reason: "error", verified: false, code: best?.code ?? "", message: "the run ended without an outcome" };
 }

@@ -14,11 +14,11 @@ export function giveUpNode(deps: AgentDeps) {
       ? best.passed
         ? `returning attempt ${best.n}, which passed validation`
         : `returning the best attempt, ${best.n} (${plural(best.testsPassed, "test")} passed, stopped at ${best.stage}), unverified`
-      : "no attempt was made";
+      : undefined;
     return {
       status: "failed",
       reason: stop.reason,
-      message: `${stop.why}. ${label[0].toUpperCase()}${label.slice(1)}.`,
+      message: label ? `${stop.why}. ${label[0].toUpperCase()}${label.slice(1)}.` : stop.why,
       outcome: { code: best?.code ?? state.code ?? "", verified: best?.passed ?? false, n: best?.n ?? 0 },
     };
   };

@@ -1,0 +1,100 @@
+// The loop's own cost, without model or sandbox time: an instant model and a trivial
+// validator, so what is measured is LangGraph, checkpointing, the run folder and prompts.
+// Prints the overhead per attempt and the checkpoint database size as attempts grow.
+// Run after `npm run build`: `npm run bench:loop`.
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { FakeListChatModel } from "@langchain/core/utils/testing";
+import { createAgent } from "../dist/agent/create-agent.js";
+import { startScriptedServer } from "../dist/testkit/index.js";
+
+const ATTEMPTS = [50, 100, 200];
+const runsDir = mkdtempSync(join(tmpdir(), "mend-bench-loop-"));
+
+const task = {
+  prompt: "Write f() returning 42.",
+  language: "python",
+  entry: "f.py",
+  tests: [{ path: "test_f.py", content: "from f import f\n\n\ndef test_f():\n    assert f() == 42\n" }],
+};
+
+/** Always fails, like a real test failure (with a realistic amount of detail), in no time. */
+let validations = 0;
+async function trivialValidator(input) {
+  validations += 1;
+  const got = (input.code.match(/return (\d+)/) ?? [])[1] ?? "?";
+  return {
+    passed: false,
+    stage: "tests",
+    errorType: "assertion",
+    summary: `1 of 1 tests failed; test_f: expected 42, got ${got}`,
+    location: { file: "test_f.py", line: 5 },
+    context: "  3 | \n  4 | def test_f():\n> 5 |     assert f() == 42",
+    tests: { passed: 0, failed: 1, errors: 0, failures: [{ name: "test_f", message: `assert ${got} == 42`, expected: "42", actual: got }] },
+    layers: [
+      { name: "syntax", status: "pass", durationMs: 0 },
+      { name: "tests", status: "fail", durationMs: 0 },
+    ],
+    signature: `assertion|assert <n> == <n>|test_f.py:5|${got}`,
+    message: `AssertionError: assert ${got} == 42`,
+    executions: 1,
+  };
+}
+
+const noSandbox = {
+  run() {
+    throw new Error("the bench validator never executes anything");
+  },
+  async close() {},
+};
+
+const replies = (n) => Array.from({ length: n }, (_, i) => "Here you go:\n\n```python\ndef f():\n    return " + i + "\n```\n");
+
+async function measure(label, attempts, model, extra = {}) {
+  validations = 0;
+  const agent = createAgent({ model, validator: trivialValidator, repairer: null, sandbox: noSandbox, runsDir, maxAttempts: attempts, ...extra });
+  const started = performance.now();
+  const result = await agent.run(task);
+  const ms = performance.now() - started;
+  await agent.close();
+  if (result.reason !== "max_attempts" || result.attempts.length !== attempts) {
+    throw new Error(`${label}: expected ${attempts} attempts ending at max_attempts, got ${result.attempts.length} (${result.reason}: ${result.message})`);
+  }
+  const db = join(result.runDir, "checkpoints.sqlite");
+  const bytes = statSync(db).size + (existsSync(`${db}-wal`) ? statSync(`${db}-wal`).size : 0);
+  return { ms, perAttempt: ms / attempts, bytes, modelCalls: result.usage.modelCalls };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+
+try {
+  console.log("mendloop bench:loop — loop overhead with an instant model and a trivial validator\n");
+  await measure("warm-up", 5, new FakeListChatModel({ responses: replies(5) }));
+
+  console.log("in-process model (no HTTP):");
+  const rows = [];
+  for (const n of ATTEMPTS) {
+    const row = await measure(`in-process ${n}`, n, new FakeListChatModel({ responses: replies(n) }));
+    rows.push([n, row]);
+    console.log(
+      `  ${String(n).padStart(3)} attempts: ${(row.ms / 1000).toFixed(2)} s total, ${row.perAttempt.toFixed(1)} ms per attempt, ` +
+        `${row.modelCalls} model calls, checkpoint DB ${kb(row.bytes)} (${(row.bytes / n / 1024).toFixed(1)} KB per attempt)`,
+    );
+  }
+  const [first, last] = [rows[0], rows[rows.length - 1]];
+  const growth = (last[1].bytes / last[0]) / (first[1].bytes / first[0]);
+  console.log(`  checkpoint bytes per attempt, ${last[0]} vs ${first[0]} attempts: x${growth.toFixed(2)} (1.00 = linear growth, no history in the hot state)`);
+
+  const n = 200;
+  const server = await startScriptedServer(replies(n).map((reply) => ({ reply })));
+  try {
+    const row = await measure("scripted HTTP", n, "openai:bench", { baseUrl: server.url, env: { OPENAI_API_KEY: "bench" } });
+    console.log(`\nscripted OpenAI-compatible server over loopback HTTP (real client, retries, usage):`);
+    console.log(`  ${n} attempts: ${(row.ms / 1000).toFixed(2)} s total, ${row.perAttempt.toFixed(1)} ms per attempt, checkpoint DB ${kb(row.bytes)}`);
+  } finally {
+    await server.close();
+  }
+} finally {
+  rmSync(runsDir, { recursive: true, force: true });
+}
