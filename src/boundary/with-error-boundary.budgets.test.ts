@@ -63,6 +63,24 @@ describe("withErrorBoundary budgets", () => {
     expect(result.messages.map((m: BaseMessage) => m.getType())).toEqual(["human", "ai", "tool"]);
   });
 
+  it("holds the estimate of calls in flight, so parallel calls cannot together pass the budget", async () => {
+    const model = new ScriptedChatModel({ replies: ["ok"], usage: { input: 40, output: 20 }, maxTokens: 20 });
+    const Answers = Annotation.Root({ answers: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+    const ask = async () => ({ answers: [String((await model.invoke("Name a prime number.")).content)] });
+    const graph = new StateGraph(Answers)
+      .addNode("left", ask)
+      .addNode("right", ask)
+      .addEdge(START, "left")
+      .addEdge(START, "right")
+      .compile();
+
+    // One call's estimate fits in 50 tokens, two do not.
+    const result = await withErrorBoundary(graph, { budgets: { tokens: 50 } }).invoke({ answers: [] });
+
+    expect(model.calls).toBe(1);
+    expect(result.boundary?.reason).toBe("budget_tokens");
+  });
+
   it("counts the output cap the call declares, not only the input, before letting a call through", async () => {
     const model = new ScriptedChatModel({ replies: ["done"], usage: { input: 10, output: 5 }, maxTokens: 4000 });
     const bounded = withErrorBoundary(toolLoopGraph(model), { budgets: { tokens: 1000 } });

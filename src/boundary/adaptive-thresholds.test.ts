@@ -1,0 +1,125 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { MemorySaver } from "@langchain/langgraph";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { programVersion, repairExtractors, repairLoopGraph } from "./__fixtures__/repair-loop-graph.js";
+import { ADAPTIVE_BOUNDS, adaptThresholds, appendOutcomes, loadOutcomes, type OutcomeRecord } from "./adaptive-thresholds.js";
+import { DEFAULT_THRESHOLDS } from "./detection-thresholds.js";
+import { withErrorBoundary } from "./with-error-boundary.js";
+
+const at = "2026-01-01T00:00:00.000Z";
+const outcome = (detection: OutcomeRecord["detection"], intervention: OutcomeRecord["intervention"], recovered: boolean): OutcomeRecord => ({
+  detection,
+  intervention,
+  recovered,
+  at,
+});
+
+describe("adaptThresholds", () => {
+  it("changes nothing without enough evidence either way", () => {
+    const { thresholds, changes } = adaptThresholds(DEFAULT_THRESHOLDS, [
+      outcome("similar_code", "modify_prompt", true),
+      outcome("similar_code", "continue", true),
+      outcome("repeated_error", "modify_prompt", false),
+    ]);
+    expect(thresholds).toEqual(DEFAULT_THRESHOLDS);
+    expect(changes).toEqual([]);
+  });
+
+  it("detects sooner where interventions helped", () => {
+    const { thresholds, changes } = adaptThresholds(DEFAULT_THRESHOLDS, [
+      outcome("repeated_error", "modify_prompt", true),
+      outcome("repeated_error", "alternative_path", true),
+    ]);
+    expect(thresholds).toEqual({ ...DEFAULT_THRESHOLDS, errorRepeats: DEFAULT_THRESHOLDS.errorRepeats - 1 });
+    expect(changes).toEqual(["errorRepeats 4 -> 3: repeated_error interventions helped 2 times, 0 false alarms (last 2)"]);
+  });
+
+  it("detects later where the run recovered on its own after a detection (false alarms)", () => {
+    const { thresholds } = adaptThresholds(DEFAULT_THRESHOLDS, [
+      outcome("similar_code", "continue", true),
+      outcome("similar_code", "continue", true),
+      outcome("similar_code", "continue", true),
+    ]);
+    expect(thresholds.similarity).toBeCloseTo(0.98, 10);
+    expect(thresholds.similarRepeats).toBe(4);
+  });
+
+  it("never leaves the fixed bounds", () => {
+    const lowest = { ...DEFAULT_THRESHOLDS, progressWindow: ADAPTIVE_BOUNDS.progressWindow[0] };
+    const helped = Array.from({ length: 10 }, () => outcome("no_progress", "modify_prompt", true));
+    expect(adaptThresholds(lowest, helped)).toEqual({ thresholds: lowest, changes: [] });
+  });
+
+  it("weighs only the latest outcomes of each detector", () => {
+    const old = Array.from({ length: 30 }, () => outcome("alternation", "continue", true));
+    const recent = Array.from({ length: 20 }, () => outcome("alternation", "rollback", true));
+    expect(adaptThresholds(DEFAULT_THRESHOLDS, [...old, ...recent]).thresholds.loopRepeats).toBe(2);
+  });
+});
+
+describe("the adaptive store", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "mend-adaptive-"));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("starts empty, keeps what is appended, and refuses a malformed file", () => {
+    const path = join(dir, "nested", "outcomes.json");
+    expect(loadOutcomes(path)).toEqual([]);
+    appendOutcomes(path, [outcome("no_progress", "rollback", true)]);
+    appendOutcomes(path, [outcome("no_progress", "rollback", false)]);
+    expect(loadOutcomes(path).map((o) => o.recovered)).toEqual([true, false]);
+    expect(JSON.parse(readFileSync(path, "utf8")).schemaVersion).toBe(1);
+    writeFileSync(path, '{"schemaVersion": 2}');
+    expect(() => loadOutcomes(path)).toThrow();
+  });
+
+  it("learns across runs: interventions that helped make the next run detect sooner", async () => {
+    const storePath = join(dir, "outcomes.json");
+    const options = {
+      ...repairExtractors,
+      recoveryWindow: 2,
+      policy: () => "modify_prompt" as const,
+      adaptive: { storePath },
+    };
+    const runOnce = async () => {
+      const graph = repairLoopGraph({
+        attempts: [{ code: programVersion(1), passed: 1, error: "AssertionError" }],
+        rescue: [{ code: programVersion(0, true), passed: 3 }],
+        total: 3,
+        checkpointer: new MemorySaver(),
+      });
+      const bounded = withErrorBoundary(graph, options);
+      await bounded.invoke({}, { configurable: { thread_id: "adaptive" }, recursionLimit: 100 });
+      return bounded.summary();
+    };
+
+    const first = await runOnce();
+    expect(first.adaptive).toEqual({ storePath, basedOn: 0, changes: [] });
+    expect(first.interventions[0].outcome).toBe("recovered");
+    await runOnce();
+    const third = await runOnce();
+
+    expect(loadOutcomes(storePath)).toHaveLength(3);
+    expect(third.adaptive?.basedOn).toBe(2);
+    expect(third.adaptive?.changes).toEqual([
+      "similarity 0.97 -> 0.96: similar_code interventions helped 2 times, 0 false alarms (last 2)",
+      "similarRepeats 3 -> 2: similar_code interventions helped 2 times, 0 false alarms (last 2)",
+    ]);
+    expect(third.thresholds).toMatchObject({ similarity: 0.96, similarRepeats: 2 });
+  });
+
+  it("reports an unreadable store as a fault and runs with the base thresholds", async () => {
+    const storePath = join(dir, "outcomes.json");
+    writeFileSync(storePath, "not json");
+    const graph = repairLoopGraph({ attempts: [{ code: "x", passed: 1 }], total: 1 });
+    const bounded = withErrorBoundary(graph, { adaptive: { storePath } });
+
+    expect(await bounded.invoke({})).toMatchObject({ passed: 1 });
+    expect(bounded.summary().faults).toEqual([expect.objectContaining({ where: `adaptive store ${storePath}`, disabled: "nothing" })]);
+    expect(bounded.summary().thresholds).toEqual(DEFAULT_THRESHOLDS);
+  });
+});
