@@ -58,6 +58,24 @@ function readCase(name: string): { spec: CorpusCase; input: ValidateInput } {
 
 const options = { sandbox, perTestTimeoutMs: 3000, timeoutMs: 60_000 };
 
+/** Two cases at a time: the machines this runs on have two cores, and timeouts are real. */
+const slots = limit(2);
+
+function limit(count: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    while (active >= count) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
 describe.concurrent("diagnosis corpus", () => {
   it("holds at least 80 broken programs covering every error type, and passing ones", () => {
     const specs = names.map((name) => readCase(name).spec);
@@ -70,36 +88,38 @@ describe.concurrent("diagnosis corpus", () => {
     }
   });
 
-  it.each(names)("%s", async (name) => {
-    const { spec, input } = readCase(name);
-    if (spec.draft) {
-      const draft = await validate({ ...input, code: readFileSync(join(CORPUS, name, spec.draft), "utf8") }, options);
-      input.baselineLint = draft.lintSignatures ?? [];
-    }
-    const result = await validate(input, options);
-    const want = spec.expect;
-    const brief = `${result.stage}/${result.errorType}: ${result.summary}`;
-    expect(result.passed, brief).toBe(want.passed);
-    expect(result.stage, brief).toBe(want.stage);
-    if (want.errorType) expect(result.errorType, brief).toBe(want.errorType);
-    if (want.location) {
-      expect(result.location?.file, brief).toBe(want.location.file);
-      const line = result.location?.line ?? -1;
-      if (want.location.line !== undefined) expect(line, brief).toBe(want.location.line);
-      if (want.location.lines) {
-        expect(line, brief).toBeGreaterThanOrEqual(want.location.lines[0]);
-        expect(line, brief).toBeLessThanOrEqual(want.location.lines[1]);
-      }
-      expect(result.context, brief).toMatch(new RegExp(`^> +${line} \\|`, "m"));
-    }
-    if (want.testsPassed !== undefined) expect(result.tests?.passed, brief).toBe(want.testsPassed);
-    if (want.testsFailed !== undefined) expect(result.tests?.failed, brief).toBe(want.testsFailed);
-    const failure = result.tests?.failures[0];
-    if (want.expected !== undefined) expect(failure?.expected, brief).toBe(want.expected);
-    if (want.actual !== undefined) expect(failure?.actual, brief).toBe(want.actual);
-    if (want.input !== undefined) expect(failure?.input, brief).toBe(want.input);
-    if (want.failureName !== undefined) expect(result.tests?.failures.map((entry) => entry.name), brief).toContain(want.failureName);
-    if (want.summaryIncludes !== undefined) expect(result.summary).toContain(want.summaryIncludes);
-    if (!want.passed) expect(result.signature, brief).toMatch(new RegExp(`^${want.errorType}\\|`));
-  });
+  it.each(names)("%s", (name) => slots(() => checkCase(name)), 180_000);
 });
+
+async function checkCase(name: string): Promise<void> {
+  const { spec, input } = readCase(name);
+  if (spec.draft) {
+    const draft = await validate({ ...input, code: readFileSync(join(CORPUS, name, spec.draft), "utf8") }, options);
+    input.baselineLint = draft.lintSignatures ?? [];
+  }
+  const result = await validate(input, options);
+  const want = spec.expect;
+  const brief = `${result.stage}/${result.errorType}: ${result.summary}`;
+  expect(result.passed, brief).toBe(want.passed);
+  expect(result.stage, brief).toBe(want.stage);
+  if (want.errorType) expect(result.errorType, brief).toBe(want.errorType);
+  if (want.location) {
+    expect(result.location?.file, brief).toBe(want.location.file);
+    const line = result.location?.line ?? -1;
+    if (want.location.line !== undefined) expect(line, brief).toBe(want.location.line);
+    if (want.location.lines) {
+      expect(line, brief).toBeGreaterThanOrEqual(want.location.lines[0]);
+      expect(line, brief).toBeLessThanOrEqual(want.location.lines[1]);
+    }
+    expect(result.context, brief).toMatch(new RegExp(`^> +${line} \\|`, "m"));
+  }
+  if (want.testsPassed !== undefined) expect(result.tests?.passed, brief).toBe(want.testsPassed);
+  if (want.testsFailed !== undefined) expect(result.tests?.failed, brief).toBe(want.testsFailed);
+  const failure = result.tests?.failures[0];
+  if (want.expected !== undefined) expect(failure?.expected, brief).toBe(want.expected);
+  if (want.actual !== undefined) expect(failure?.actual, brief).toBe(want.actual);
+  if (want.input !== undefined) expect(failure?.input, brief).toBe(want.input);
+  if (want.failureName !== undefined) expect(result.tests?.failures.map((entry) => entry.name), brief).toContain(want.failureName);
+  if (want.summaryIncludes !== undefined) expect(result.summary).toContain(want.summaryIncludes);
+  if (!want.passed) expect(result.signature, brief).toMatch(new RegExp(`^${want.errorType}\\|`));
+}

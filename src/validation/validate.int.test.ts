@@ -56,4 +56,21 @@ describe("validate", () => {
     const result = await validate({ language: "typescript", entry: "median.ts", code, tests: [{ path: "median.test.ts", content: tests }], typeCheck: false }, options);
     expect(result).toMatchObject({ passed: false, stage: "tests", errorType: "attribute", location: { file: "median.ts", line: 4 } });
   });
+
+  it("has every tool it drives: no layer is skipped for a missing tool", async () => {
+    const python = await validate(
+      { language: "python", entry: "median.py", code: PY_MEDIAN, tests: [{ path: "test_median.py", content: PY_TESTS }], typeCheck: true },
+      options,
+    );
+    const javascript = await validate(
+      { language: "typescript", entry: "median.ts", code: "export const median = (xs: number[]): number => xs[0];\n", tests: [] },
+      options,
+    );
+    for (const result of [python, javascript]) {
+      expect(result.layers.filter((layer) => layer.status === "skipped" && layer.name !== "tests")).toEqual([]);
+    }
+    expect(python.passed, python.summary).toBe(true);
+    expect(javascript.layers.find((layer) => layer.name === "tests")).toMatchObject({ status: "skipped", reason: "no tests given" });
+  });
 });
+

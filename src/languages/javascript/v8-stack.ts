@@ -31,6 +31,9 @@ export function parseV8Stack(stack: string): StackFrame[] {
  *         at m.js:3:1
  */
 export function parseNodeCrash(stderr: string): RawError | undefined {
+  // V8 aborts the process without a JavaScript error when the heap is full.
+  const fatal = /^FATAL ERROR: (.*)$/m.exec(stderr);
+  if (fatal) return { type: "FatalError", message: fatal[1].trim(), frames: [] };
   const lines = stderr.split("\n");
   const index = lines.findIndex((line) => ERROR_LINE.test(line));
   if (index < 0) return undefined;

@@ -19,6 +19,8 @@ export function transpileTypeScript(path: string, content: string): string {
       target: ts.ScriptTarget.ES2022,
       module: esm ? ts.ModuleKind.ESNext : ts.ModuleKind.CommonJS,
       esModuleInterop: true,
+      // Tests may import `./median.ts`; node runs the transpiled `./median.js`.
+      rewriteRelativeImportExtensions: true,
       inlineSourceMap: true,
       inlineSources: true,
       jsx: ts.JsxEmit.React,

@@ -1,0 +1,3 @@
+export function slugify(text: string): string {
+  return text.trim().toLowerCase().replace(/\s+/g, "-");
+}
