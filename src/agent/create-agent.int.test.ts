@@ -162,6 +162,31 @@ describe.each(["python", "javascript"] as const)("the loop on a %s task, against
   });
 });
 
+describe("provider faults and streaming", () => {
+  it("ends with reason error and the provider's message when the provider refuses, keeping what was done", async () => {
+    const { agent } = await agentWith([{ reply: cannedReplies.javascript.wrong }, { status: 401, body: "invalid api key" }]);
+    const result = await agent.run(TASKS.javascript);
+    expect(result).toMatchObject({ status: "failed", reason: "error", verified: false });
+    expect(result.message).toMatch(/401|API key/);
+    expect(result.attempts).toHaveLength(1);
+  });
+
+  it("streams run events and returns the result", async () => {
+    const { agent } = await agentWith([{ reply: cannedReplies.javascript.right }]);
+    const stream = agent.stream(TASKS.javascript);
+    const seen: string[] = [];
+    let next = await stream.next();
+    while (!next.done) {
+      seen.push(next.value.type);
+      next = await stream.next();
+    }
+    expect(next.value).toMatchObject({ status: "passed" });
+    expect(seen[0]).toBe("run_started");
+    expect(seen).toContain("attempt");
+    expect(seen.at(-1)).toBe("run_finished");
+  });
+});
+
 describe("the offline model", () => {
   it("ends a task with no draft with reason no_model and says how to configure a model", async () => {
     const agent = createAgent({ model: "offline", sandbox, runsDir, repairer: null, env: {} });

@@ -1,0 +1,163 @@
+import Database from "better-sqlite3";
+import { FakeListChatModel } from "@langchain/core/utils/testing";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunEvent } from "../runs/run-event.js";
+import type { CheckResult } from "../shared/check-result.js";
+import type { Sandbox } from "../shared/sandbox.js";
+import type { Task } from "../shared/task.js";
+import { cannedReplies, fenced } from "../testkit/index.js";
+import { recordedChecks } from "./__fixtures__/recorded-checks.js";
+import type { OfflineRepairResult, Repairer, Validator } from "./collaborators.js";
+import { createAgent } from "./create-agent.js";
+
+// The loop's behaviour with in-process collaborators: a LangChain fake chat model (through the
+// real callModel) and a validator that replays results recorded from the real validate().
+// The real validator, sandbox and HTTP server are exercised in create-agent.int.test.ts.
+
+const { code } = cannedReplies.python;
+const SYNTAX_ERROR = "def median(values)\n    return values[0]\n";
+const task: Task = {
+  prompt: "Write median(values).",
+  language: "python",
+  entry: "median.py",
+  tests: [{ path: "test_median.py", content: code.tests }],
+};
+
+const noSandbox: Sandbox = {
+  run: () => Promise.reject(new Error("nothing runs in these tests")),
+  close: async () => {},
+};
+
+/** Replays the recorded check of the program it is given; any other program fails like `wrong`. */
+const replay: Validator = async (input) => {
+  const known: [string, CheckResult][] = [
+    [code.right, recordedChecks.right],
+    [SYNTAX_ERROR, recordedChecks.syntax],
+  ];
+  const match = known.find(([program]) => program.trim() === input.code.trim());
+  return structuredClone(match?.[1] ?? recordedChecks.wrong);
+};
+
+let runsDir: string;
+beforeAll(() => {
+  runsDir = mkdtempSync(join(tmpdir(), "mend-loop-"));
+});
+afterAll(() => rmSync(runsDir, { recursive: true, force: true }));
+
+function agent(options: { replies?: string[]; repairer?: Repairer | null; maxAttempts?: number; budget?: { tokens?: number } }) {
+  const events: RunEvent[] = [];
+  const model = options.replies ? new FakeListChatModel({ responses: options.replies }) : "offline";
+  return {
+    events,
+    agent: createAgent({
+      model,
+      validator: replay,
+      repairer: options.repairer ?? null,
+      sandbox: noSandbox,
+      runsDir,
+      env: {},
+      onEvent: (event) => events.push(event),
+      ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+      ...(options.budget ? { budget: options.budget } : {}),
+    }),
+  };
+}
+
+const wrongReply = fenced(code.wrong, "python", { prose: true });
+
+function lastCheckpointBytes(runDir: string, runId: string): number {
+  const db = new Database(join(runDir, "checkpoints.sqlite"), { readonly: true });
+  try {
+    const row = db
+      .prepare("SELECT length(checkpoint) AS bytes FROM checkpoints WHERE thread_id = ? ORDER BY checkpoint_id DESC LIMIT 1")
+      .get(runId) as { bytes: number };
+    return row.bytes;
+  } finally {
+    db.close();
+  }
+}
+
+describe("the loop", () => {
+  it("keeps the checkpointed state bounded: the last checkpoint is no bigger after 30 attempts than after 6", async () => {
+    const sizes: number[] = [];
+    for (const attempts of [6, 30]) {
+      const { agent: loop } = agent({ replies: Array.from({ length: attempts }, () => wrongReply), maxAttempts: attempts });
+      const result = await loop.run(task);
+      expect(result.attempts).toHaveLength(attempts);
+      sizes.push(lastCheckpointBytes(result.runDir, result.runId));
+    }
+    expect(sizes[1]).toBeLessThan(sizes[0] * 1.25);
+  });
+
+  it("tries the offline engine first: a fix it finds is validated as an offline attempt, with no model call", async () => {
+    const calls: string[] = [];
+    const repairer: Repairer = async (input) => {
+      calls.push(input.code);
+      return { status: "fixed", code: code.right, diff: "-a\n+b", candidatesRun: 7, durationMs: 5, check: recordedChecks.right };
+    };
+    const { agent: loop } = agent({ replies: ["never used"], repairer });
+    const result = await loop.run({ ...task, draft: code.wrong });
+    expect(result).toMatchObject({ status: "passed", verified: true, code: code.right });
+    expect(result.attempts.map((attempt) => [attempt.source, attempt.strategy])).toEqual([
+      ["draft", "draft"],
+      ["offline", "offline"],
+    ]);
+    expect(result.usage.modelCalls).toBe(0);
+    expect(calls).toEqual([code.wrong]);
+  });
+
+  it("searches offline once per distinct program, then hands over to the model", async () => {
+    const searched: string[] = [];
+    const repairer: Repairer = async (input): Promise<OfflineRepairResult> => {
+      searched.push(input.code);
+      return { status: "not_fixed", candidatesRun: 3, durationMs: 2, reason: "no candidate passed" };
+    };
+    const { agent: loop } = agent({ replies: [wrongReply, wrongReply, fenced(code.right, "python")], repairer, maxAttempts: 4 });
+    const result = await loop.run({ ...task, draft: code.wrong.replace("ordered", "items") });
+    expect(result.status).toBe("passed");
+    // The draft, then the model's wrong program (the same twice: searched once), then the fix.
+    expect(searched).toHaveLength(2);
+    expect(result.usage.modelCalls).toBe(3);
+  });
+
+  it("goes on to the model when the offline engine itself fails", async () => {
+    const repairer: Repairer = () => Promise.reject(new Error("engine bug"));
+    const { agent: loop, events } = agent({ replies: [fenced(code.right, "python")], repairer });
+    const result = await loop.run({ ...task, draft: code.wrong });
+    expect(result.status).toBe("passed");
+    expect(events).toContainEqual(expect.objectContaining({ type: "offline_repair", status: "skipped" }));
+  });
+
+  it("sends a syntax error straight to repair, and regenerates after two in a row", async () => {
+    const syntaxReply = fenced(SYNTAX_ERROR, "python");
+    const { agent: loop, events } = agent({ replies: [syntaxReply, syntaxReply, fenced(code.right, "python")], maxAttempts: 3 });
+    const result = await loop.run(task);
+    expect(result.attempts.map((attempt) => attempt.strategy)).toEqual(["generate", "fix", "fresh"]);
+    const nodes = events.filter((event) => event.type === "node_entered").map((event) => event.type === "node_entered" && event.node);
+    expect(nodes).not.toContain("analyze");
+    expect(result.status).toBe("passed");
+  });
+
+  it("stops with budget_tokens once the token budget is used", async () => {
+    const { agent: loop } = agent({ replies: [wrongReply, wrongReply, wrongReply], budget: { tokens: 50 } });
+    const result = await loop.run(task);
+    expect(result).toMatchObject({ status: "failed", reason: "budget_tokens" });
+    expect(result.usage.modelCalls).toBe(1);
+  });
+
+  it("logs node entries, routes with their reasons, attempts and counters as JSON lines", async () => {
+    const { agent: loop } = agent({ replies: [wrongReply, fenced(code.right, "python")] });
+    const result = await loop.run(task);
+    const { readFileSync } = await import("node:fs");
+    const lines = readFileSync(join(result.runDir, "events.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    expect(lines.every((line) => typeof line.ts === "string")).toBe(true);
+    expect(lines).toContainEqual(expect.objectContaining({ type: "route", from: "diagnose", to: "analyze", why: expect.stringContaining("assertion") }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ type: "attempt", signature: recordedChecks.wrong.signature, counters: expect.objectContaining({ attempts: 1 }) }),
+    );
+    expect(lines.at(-1)).toMatchObject({ type: "run_finished", status: "passed", attempts: 2 });
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import type { AttemptFile } from "../../runs/attempt-file.js";
+import type { RunEvent } from "../../runs/run-event.js";
+import type { RunFolder } from "../../runs/run-folder.js";
+import type { CheckResult } from "../../shared/check-result.js";
+import type { AgentDeps } from "../agent-deps.js";
+import { recordedChecks } from "../__fixtures__/recorded-checks.js";
+import type { AgentStateValue } from "../state.js";
+import { AgentState } from "../state.js";
+import type { BaseChannel } from "@langchain/langgraph";
+import { diagnoseNode } from "./diagnose.js";
+
+function harness() {
+  const files = new Map<number, AttemptFile>();
+  const events: RunEvent[] = [];
+  const folder = {
+    readAttempt: (n: number) => files.get(n),
+    writeAttempt: (file: AttemptFile) => files.set(file.record.n, file),
+  } as unknown as RunFolder;
+  const deps = { folder, emit: (event: RunEvent) => events.push(event) } as unknown as AgentDeps;
+  let state = Object.fromEntries(
+    Object.entries(AgentState.spec).map(([key, channel]) => [key, structuredClone((channel as BaseChannel).get())]),
+  ) as AgentStateValue;
+  const diagnose = diagnoseNode(deps);
+  /** Records a validated model attempt, then runs diagnose on it, as the graph would. */
+  const fail = (check: CheckResult, source: "model" | "draft" = "model") => {
+    const n = state.attempts + 1;
+    const code = `program ${n}`;
+    files.set(n, {
+      schemaVersion: 1,
+      record: { n, source, strategy: state.strategy, stage: check.stage, summary: check.summary, durationMs: 1 },
+      code,
+      check,
+    });
+    state = { ...state, attempts: n, code, check };
+    state = { ...state, ...diagnose(state) } as AgentStateValue;
+    return state;
+  };
+  return { fail, files, events, state: () => state };
+}
+
+describe("diagnose", () => {
+  it("adds the diagnosis to the attempt's file", () => {
+    const { fail, files } = harness();
+    fail(recordedChecks.wrong);
+    expect(files.get(1)?.diagnosis).toMatchObject({ errorType: "assertion", signature: recordedChecks.wrong.signature });
+  });
+
+  it("keeps two attempts in full, at most ten older ones as one line, and each distinct failure once", () => {
+    const { fail } = harness();
+    let last: AgentStateValue | undefined;
+    for (let i = 0; i < 15; i++) last = fail(i % 2 === 0 ? recordedChecks.wrong : recordedChecks.nameError);
+    expect(last?.recent.map((attempt) => attempt.n)).toEqual([14, 15]);
+    expect(last?.older).toHaveLength(10);
+    expect(last?.older[9]).toMatch(/^attempt 13 /);
+    expect(last?.avoid.map((entry) => entry.n)).toEqual([1, 2]);
+  });
+
+  it("escalates the strategy after failed model attempts, and not after a failing draft", () => {
+    const { fail, events } = harness();
+    expect(fail(recordedChecks.wrong, "draft").strategy).toBe("generate");
+    expect(fail(recordedChecks.wrong).strategy).toBe("fix");
+    expect(fail(recordedChecks.wrong).strategy).toBe("fix");
+    expect(fail(recordedChecks.wrong).strategy).toBe("plan_fix");
+    expect(events.filter((event) => event.type === "strategy")).toHaveLength(2);
+  });
+
+  it("switches to a fresh approach after two syntax errors in a row", () => {
+    const { fail } = harness();
+    fail(recordedChecks.syntax);
+    expect(fail(recordedChecks.syntax)).toMatchObject({ strategy: "fresh", syntaxStreak: 2 });
+  });
+});

@@ -1,0 +1,88 @@
+import type { BaseChannel } from "@langchain/langgraph";
+import { describe, expect, it } from "vitest";
+import type { RunFolder } from "../runs/run-folder.js";
+import type { AgentDeps } from "./agent-deps.js";
+import { recordedChecks } from "./__fixtures__/recorded-checks.js";
+import { codeKey } from "./code-key.js";
+import type { ModelClient, Repairer } from "./collaborators.js";
+import { afterApprove, afterDiagnose, afterOfflineRepair, afterValidate } from "./routing.js";
+import { AgentState, type AgentStateValue } from "./state.js";
+
+const model: ModelClient = { name: "test", call: () => Promise.reject(new Error("not called")) };
+const repairer: Repairer = () => Promise.reject(new Error("not called"));
+
+function deps(overrides: Partial<AgentDeps> = {}): AgentDeps {
+  return {
+    runId: "r",
+    task: { prompt: "p", language: "python", entry: "median.py", tests: [] },
+    limits: { maxAttempts: 5, budget: {}, approve: false },
+    model,
+    validator: () => Promise.reject(new Error("not called")),
+    repairer: null,
+    sandbox: { run: () => Promise.reject(new Error("not called")), close: async () => {} },
+    folder: {} as RunFolder,
+    emit: () => {},
+    elapsedMs: () => 0,
+    offlineBudgetMs: 1000,
+    ...overrides,
+  };
+}
+
+/** A state with the channel defaults, as the graph starts, plus the given values. */
+function state(values: Partial<AgentStateValue>): AgentStateValue {
+  const defaults = Object.fromEntries(
+    Object.entries(AgentState.spec).map(([key, channel]) => [key, structuredClone((channel as BaseChannel).get())]),
+  );
+  return { ...defaults, ...values } as AgentStateValue;
+}
+
+const failing = state({ attempts: 1, code: "x", check: recordedChecks.wrong, strategy: "fix" });
+
+describe("routing", () => {
+  it("after validation: passed -> finish, or approve when approval is required; failed -> diagnose", () => {
+    const passed = state({ attempts: 1, code: "x", check: recordedChecks.right });
+    expect(afterValidate(passed, deps()).to).toBe("finish");
+    expect(afterValidate(passed, deps({ limits: { maxAttempts: 5, budget: {}, approve: true } })).to).toBe("approve");
+    expect(afterValidate(failing, deps()).to).toBe("diagnose");
+  });
+
+  it("stops at the attempt cap and at each budget, saying why", () => {
+    const capped = afterDiagnose({ ...failing, attempts: 5 }, deps());
+    expect(capped).toEqual({ to: "give_up", why: "5 of 5 attempts used" });
+    const spent = { ...failing, usage: { modelCalls: 1, inputTokens: 900, outputTokens: 200, costUsd: 0.5, executions: 1 } };
+    expect(afterDiagnose(spent, deps({ limits: { maxAttempts: 5, budget: { tokens: 1000 }, approve: false } })).why).toMatch(/1100 tokens/);
+    expect(afterDiagnose(spent, deps({ limits: { maxAttempts: 5, budget: { usd: 0.25 }, approve: false } })).to).toBe("give_up");
+    const late = deps({ limits: { maxAttempts: 5, budget: { seconds: 10 }, approve: false }, elapsedMs: () => 11_000 });
+    expect(afterDiagnose(failing, late).why).toMatch(/budget 10 s/);
+  });
+
+  it("tries the offline engine first, once per program, but never on code that does not parse", () => {
+    expect(afterDiagnose(failing, deps({ repairer })).to).toBe("offline_repair");
+    expect(afterDiagnose({ ...failing, offlineTriedOn: codeKey("x") }, deps({ repairer })).to).toBe("analyze");
+    const syntax = { ...failing, check: recordedChecks.syntax };
+    expect(afterDiagnose(syntax, deps({ repairer })).to).toBe("repair");
+  });
+
+  it("with no model, stops with no_model once the offline engine has had its turn", () => {
+    const offline = deps({ model: null, repairer });
+    expect(afterDiagnose(failing, offline).to).toBe("offline_repair");
+    expect(afterOfflineRepair({ ...failing, offlineTriedOn: codeKey("x") }, offline)).toMatchObject({
+      to: "give_up",
+      why: expect.stringMatching(/--model/),
+    });
+  });
+
+  it("picks the model fixer by strategy and error type", () => {
+    expect(afterDiagnose(failing, deps()).to).toBe("analyze");
+    expect(afterDiagnose({ ...failing, check: recordedChecks.nameError }, deps()).to).toBe("analyze");
+    expect(afterDiagnose({ ...failing, check: recordedChecks.syntax }, deps()).to).toBe("repair");
+    expect(afterDiagnose({ ...failing, strategy: "fresh" }, deps()).to).toBe("generate");
+  });
+
+  it("after the offline engine: validate its fix; after approval: finish or give up", () => {
+    const candidate = { code: "y", source: "offline" as const, strategy: "offline" as const, produceMs: 1 };
+    expect(afterOfflineRepair({ ...failing, candidate }, deps()).to).toBe("validate");
+    expect(afterApprove(state({ reason: "rejected" }), deps()).to).toBe("give_up");
+    expect(afterApprove(state({}), deps()).to).toBe("finish");
+  });
+});

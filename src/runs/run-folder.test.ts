@@ -1,0 +1,75 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { UsageError } from "../errors/usage-error.js";
+import type { CheckResult } from "../shared/check-result.js";
+import { createRunId } from "./create-run-id.js";
+import { RunFolder } from "./run-folder.js";
+import type { RunMeta } from "./run-meta.js";
+
+let runsDir: string;
+beforeEach(() => {
+  runsDir = mkdtempSync(join(tmpdir(), "mend-runs-"));
+});
+afterEach(() => rmSync(runsDir, { recursive: true, force: true }));
+
+const meta = (runId: string): RunMeta => ({
+  schemaVersion: 1,
+  runId,
+  createdAt: new Date().toISOString(),
+  command: "run",
+  task: { prompt: "p", language: "python", entry: "a.py", tests: [{ path: "test_a.py", content: "" }] },
+  model: "offline",
+  maxAttempts: 5,
+  budget: {},
+  approve: false,
+  elapsedMs: 0,
+});
+
+const check: CheckResult = { passed: false, stage: "tests", summary: "s", layers: [], executions: 1 };
+const attempt = (n: number) => ({
+  schemaVersion: 1 as const,
+  record: { n, source: "model" as const, strategy: "fix", stage: "tests" as const, summary: "s", durationMs: 1 },
+  code: `v${n}`,
+  check,
+});
+
+describe("createRunId", () => {
+  it("sorts by start time and differs between runs started together", () => {
+    const early = createRunId(new Date("2025-03-14T09:30:12Z"));
+    expect(early).toMatch(/^20250314-093012-[0-9a-f]{6}$/);
+    expect(createRunId(new Date("2025-03-14T09:30:13Z")) > early).toBe(true);
+    expect(createRunId()).not.toBe(createRunId());
+  });
+});
+
+describe("RunFolder", () => {
+  it("keeps the meta, one file per attempt in order, the event log and the result; reopens by id or path", () => {
+    const folder = RunFolder.create(runsDir, meta("r1"));
+    for (const n of [2, 1, 10]) folder.writeAttempt(attempt(n));
+    folder.appendEvent({ type: "route", from: "validate", to: "diagnose", why: "failed" });
+    expect(folder.readAttempts().map((file) => file.code)).toEqual(["v1", "v2", "v10"]);
+    expect(readdirSync(join(folder.dir, "attempts")).sort()).toEqual(["001.json", "002.json", "010.json"]);
+
+    const byId = RunFolder.open(runsDir, "r1");
+    const byPath = RunFolder.open("/elsewhere", folder.dir);
+    expect(byId.dir).toBe(folder.dir);
+    expect(byPath.readMeta()).toEqual(byId.readMeta());
+    expect(byId.readAttempt(2)?.code).toBe("v2");
+    expect(byId.readAttempt(3)).toBeUndefined();
+  });
+
+  it("rejects an unknown run and a folder whose meta is not a run's, as usage errors", () => {
+    expect(() => RunFolder.open(runsDir, "nope")).toThrow(UsageError);
+    const folder = RunFolder.create(runsDir, meta("r2"));
+    writeFileSync(join(folder.dir, "meta.json"), JSON.stringify({ schemaVersion: 2 }));
+    expect(() => RunFolder.open(runsDir, "r2")).toThrow(/not a mendloop run/);
+  });
+
+  it("never leaves half-written files behind", () => {
+    const folder = RunFolder.create(runsDir, meta("r3"));
+    folder.writeAttempt(attempt(1));
+    expect(readdirSync(join(folder.dir, "attempts")).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+  });
+});

@@ -1,0 +1,137 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { UsageError } from "../errors/usage-error.js";
+import { loadTask } from "./load-task.js";
+
+const TESTS_PY = "from median import median\n\n\ndef test_odd():\n    assert median([3, 1, 2]) == 2\n";
+const DRAFT_PY = "def median(values):\n    return sorted(values)[len(values) // 2]\n";
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "mend-task-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function write(path: string, content: string): string {
+  const full = join(dir, path);
+  mkdirSync(join(full, ".."), { recursive: true });
+  writeFileSync(full, content);
+  return full;
+}
+
+async function usageError(promise: Promise<unknown>): Promise<UsageError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(UsageError.isInstance(error)).toBe(true);
+  return error as UsageError;
+}
+
+describe("loadTask", () => {
+  it("reads a Markdown task: front matter fields, the body as the requirement, paths relative to the file", async () => {
+    write("tasks/median/test_median.py", TESTS_PY);
+    write("tasks/median/task.md", "---\nlanguage: python\ntests: test_median.py\nmaxAttempts: 3\nbudget:\n  tokens: 5000\n---\nWrite median(values).\n");
+    const loaded = await loadTask({ path: "tasks/median/task.md", cwd: dir });
+    expect(loaded.task).toEqual({
+      prompt: "Write median(values).",
+      language: "python",
+      entry: "median.py",
+      tests: [{ path: "test_median.py", content: TESTS_PY }],
+    });
+    expect(loaded).toMatchObject({ maxAttempts: 3, budget: { tokens: 5000 } });
+  });
+
+  it("reads YAML and JSON task files, and a folder holding task.yaml", async () => {
+    write("t/test_median.py", TESTS_PY);
+    write("t/task.yaml", "prompt: Write median.\ntests: [test_median.py]\n");
+    write("t/other.json", JSON.stringify({ prompt: "Write median.", language: "python", tests: "test_median.py", entry: "stats.py" }));
+    expect((await loadTask({ path: "t", cwd: dir })).task).toMatchObject({ language: "python", entry: "median.py" });
+    expect((await loadTask({ path: "t/other.json", cwd: dir })).task).toMatchObject({ entry: "stats.py" });
+  });
+
+  it("reads a case folder: the program is the draft and names the entry", async () => {
+    write("case/median.py", DRAFT_PY);
+    write("case/test_median.py", TESTS_PY);
+    write("case/case.json", JSON.stringify({ program: "median.py", tests: "test_median.py", lang: "python" }));
+    const loaded = await loadTask({ path: "case", cwd: dir });
+    expect(loaded.task).toMatchObject({ language: "python", entry: "median.py", draft: DRAFT_PY, prompt: "" });
+    expect(loaded.draftPath).toBe(join(dir, "case/median.py"));
+  });
+
+  it("builds a task from flags alone, inferring the language and the entry from the file names", async () => {
+    write("median.js", "export const median = () => 0;\n");
+    write("tests/median.test.js", "import { median } from './median.js';\n");
+    write("tests/helpers.js", "export const h = 1;\n");
+    write("tests/notes.py", "x = 1\n");
+    const loaded = await loadTask({ draft: "median.js", tests: ["tests"], cwd: dir });
+    expect(loaded.task.language).toBe("javascript");
+    expect(loaded.task.entry).toBe("median.js");
+    expect(loaded.task.tests.map((file) => file.path)).toEqual(["helpers.js", "median.test.js"]);
+  });
+
+  it("lets flags override the task file", async () => {
+    write("test_median.py", TESTS_PY);
+    write("task.md", "---\nlanguage: python\ntests: test_median.py\n---\nWrite median.\n");
+    const loaded = await loadTask({ path: "task.md", prompt: "Write a faster median.", entry: "fast.py", cwd: dir });
+    expect(loaded.task).toMatchObject({ prompt: "Write a faster median.", entry: "fast.py" });
+  });
+
+  it("takes the program's name from the tests when nothing else names it", async () => {
+    write("test_stats.py", TESTS_PY);
+    const loaded = await loadTask({ prompt: "Write it.", tests: ["test_stats.py"], cwd: dir });
+    expect(loaded.task.entry).toBe("stats.py");
+    const bare = await loadTask({ prompt: "Write it.", language: "typescript", cwd: dir });
+    expect(bare.task.entry).toBe("solution.ts");
+  });
+
+  describe("bad input is a UsageError naming the problem", () => {
+    it("a missing task file", async () => {
+      expect((await usageError(loadTask({ path: "nope.md", cwd: dir }))).message).toMatch(/task not found: nope\.md/);
+    });
+
+    it("a folder with no task in it", async () => {
+      mkdirSync(join(dir, "empty"));
+      expect((await usageError(loadTask({ path: "empty", cwd: dir }))).message).toMatch(/no task\.md/);
+    });
+
+    it("an unknown language", async () => {
+      expect((await usageError(loadTask({ prompt: "x", language: "cobol", cwd: dir }))).message).toMatch(/unknown language "cobol"/);
+    });
+
+    it("a language that cannot be inferred", async () => {
+      expect((await usageError(loadTask({ prompt: "x", cwd: dir }))).message).toMatch(/--lang/);
+    });
+
+    it("a tests path that does not exist, named as given", async () => {
+      const error = await usageError(loadTask({ prompt: "x", language: "python", tests: ["nope_test.py"], cwd: dir }));
+      expect(error.message).toBe("tests path does not exist: nope_test.py");
+    });
+
+    it("front matter that is not YAML, or never closed", async () => {
+      write("bad.md", "---\nlanguage: [python\n---\nbody\n");
+      write("open.md", "---\nlanguage: python\nbody\n");
+      expect((await usageError(loadTask({ path: "bad.md", cwd: dir }))).message).toMatch(/malformed task file .*bad\.md/);
+      expect((await usageError(loadTask({ path: "open.md", cwd: dir }))).message).toMatch(/never closed/);
+    });
+
+    it("unknown or mistyped fields", async () => {
+      write("typo.yaml", "prompt: x\nlanguge: python\n");
+      write("wrong.yaml", "prompt: x\nlanguage: python\nmaxAttempts: many\n");
+      expect((await usageError(loadTask({ path: "typo.yaml", cwd: dir }))).message).toMatch(/languge/);
+      expect((await usageError(loadTask({ path: "wrong.yaml", cwd: dir }))).message).toMatch(/maxAttempts/);
+    });
+
+    it("a missing draft, and a task with neither requirement nor draft", async () => {
+      expect((await usageError(loadTask({ draft: "gone.py", cwd: dir }))).message).toMatch(/draft file not found/);
+      expect((await usageError(loadTask({ language: "python", cwd: dir }))).message).toMatch(/nothing to do/);
+    });
+
+    it("a malformed case.json", async () => {
+      write("c/case.json", "{ program: median.py }");
+      expect((await usageError(loadTask({ path: "c", cwd: dir }))).message).toMatch(/malformed case file/);
+    });
+  });
+});
