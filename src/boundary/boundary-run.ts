@@ -19,13 +19,12 @@ import type { Budgets } from "./budgets.js";
 import { canonicalHash } from "./canonical-hash.js";
 import type { Detection } from "./detection.js";
 import type { DetectionThresholds } from "./detection-thresholds.js";
+import type { Decision, Halt } from "./halt.js";
 import type { Intervention, InterventionKind, InterventionRecord, InterventionTrigger, NodeFailure } from "./intervention.js";
 import type { InterventionEffect, InterventionHandler } from "./intervention-handlers.js";
 import { type InterventionPolicy, toIntervention } from "./intervention-policy.js";
-import type { CallEstimate } from "./model-call.js";
-import { usageOfResult } from "./model-call.js";
+import { type CallEstimate, usageOfResult } from "./model-call.js";
 import type { NodeObservation } from "./node-observation.js";
-import type { Decision, Halt } from "./halt.js";
 import { errorSignature } from "./normalize-error.js";
 import { StuckDetector } from "./stuck-detector.js";
 

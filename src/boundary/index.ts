@@ -1,4 +1,4 @@
-export { withErrorBoundary, type BoundedGraph, type BoundedResult } from "./with-error-boundary.js";
+export { withErrorBoundary, type BoundedGraph, type BoundedResult, type StateOf } from "./with-error-boundary.js";
 export type { BoundaryOptions, BoundaryMode, Extractor, ExtractorContext } from "./boundary-options.js";
 export type { Budgets } from "./budgets.js";
 export type { BoundaryReport, BoundaryStopReason, BoundaryUsage, BudgetKind, BudgetStatus } from "./boundary-report.js";

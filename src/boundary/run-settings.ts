@@ -21,9 +21,9 @@ export interface SettingsProblem {
  * when asked. Problems (an unreadable store, a note key the state lacks) do not fail the
  * run: they are returned to be reported.
  */
-export function resolveRunSettings(
+export function resolveRunSettings<S extends Record<string, any>>(
   graph: BoundableGraph,
-  options: BoundaryOptions<any>,
+  options: BoundaryOptions<S>,
   emit: RunSettings["emit"],
 ): { settings: RunSettings; problems: SettingsProblem[] } {
   const problems: SettingsProblem[] = [];
@@ -53,10 +53,11 @@ export function resolveRunSettings(
     warnAt: options.warnAt ?? 0.8,
     thresholds,
     ...(adaptive === undefined ? {} : { adaptive }),
-    signature: options.signature,
-    errorSignature: options.errorSignature,
-    progress: options.progress,
-    code: options.code,
+    // The run hands extractors what the graph's nodes return: the graph's own state shape.
+    signature: options.signature as RunSettings["signature"],
+    errorSignature: options.errorSignature as RunSettings["errorSignature"],
+    progress: options.progress as RunSettings["progress"],
+    code: options.code as RunSettings["code"],
     ignoreKey: options.ignoreKey ?? isVolatileKey,
     policy: options.policy ?? terminatePolicy,
     handlers: { ...defaultHandlers, ...options.handlers },

@@ -52,6 +52,10 @@ type RunEnd =
   | { type: "completed"; value: unknown }
   | { type: "halted"; state: unknown; report: BoundaryReport; interrupts?: InterruptEntry[]; cause?: unknown };
 
+/** The state type a graph's `invoke` resolves to, for typed extractors. */
+export type StateOf<G extends BoundableGraph> =
+  Awaited<ReturnType<G["invoke"]>> extends infer S extends Record<string, any> ? S : Record<string, any>;
+
 /** LangGraph's own step cap when the caller sets none. */
 const LANGGRAPH_RECURSION_LIMIT = 25;
 
@@ -61,7 +65,7 @@ const LANGGRAPH_RECURSION_LIMIT = 25;
  * policy, graceful stops with a report instead of bare exceptions. See `BoundaryOptions`.
  * In `off` mode the graph's own methods are returned untouched.
  */
-export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: BoundaryOptions<any> = {}): BoundedGraph<G> {
+export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: BoundaryOptions<StateOf<G>> = {}): BoundedGraph<G> {
   const mode = options.mode ?? "enforce";
   const emit = (event: BoundaryEvent) => options.onEvent?.(event);
   const newRun = (): BoundaryRun => {
@@ -70,12 +74,14 @@ export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: B
     for (const problem of problems) run.fault(problem.where, problem.error, "nothing");
     return run;
   };
+  // What summary() shows before any run: nothing spent, nothing reported to onEvent.
+  const idleSummary = (): BoundarySummary => new BoundaryRun(graph, resolveRunSettings(graph, options, () => {}).settings).summary();
 
   if (mode === "off") {
     return {
       invoke: (input, config) => graph.invoke(input, config),
       stream: ((input, config) => graph.stream(input, config)) as BoundedGraph<G>["stream"],
-      summary: () => ({ ...newRun().summary(), mode: "off" }),
+      summary: () => ({ ...idleSummary(), mode: "off" }),
       graph,
     };
   }
@@ -163,7 +169,10 @@ export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: B
           run.completed(outcome.interrupted);
           return { type: "completed", value: outcome.value };
         }
-        if (halt === undefined && config.signal?.aborted) throw error;
+        if (halt === undefined && config.signal?.aborted) {
+          run.failed();
+          throw error;
+        }
         if (halt?.type === "stop") return await halted(run.stop(halt.reason, halt.message, { node: halt.node }), error);
 
         let decision: Decision | undefined;
@@ -258,7 +267,7 @@ export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: B
       return Promise.resolve(IterableReadableStream.fromAsyncGenerator(guarded()));
     }) as BoundedGraph<G>["stream"],
 
-    summary: () => (latest ?? newRun()).summary(),
+    summary: () => latest?.summary() ?? idleSummary(),
     graph,
   };
 }
