@@ -17,6 +17,7 @@ import ast
 import json
 import linecache
 import os
+import signal
 import traceback
 
 import pytest
@@ -96,6 +97,24 @@ def pytest_configure(config):
         soft, hard = resource.getrlimit(resource.RLIMIT_AS)
         if hard == resource.RLIM_INFINITY or hard > size:
             resource.setrlimit(resource.RLIMIT_AS, (size, size))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_collection(session):
+    # pytest-timeout does not cover collection: a program that loops forever while the
+    # tests import it would hold the whole run until the sandbox kills it.
+    seconds = float(os.environ.get("MEND_COLLECT_TIMEOUT", "0"))
+    if seconds > 0:
+        def expire(signum, frame):
+            raise TimeoutError(f"importing the tests took longer than {seconds:g}s")
+        previous = signal.signal(signal.SIGALRM, expire)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        if seconds > 0:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
 
 
 def pytest_assertrepr_compare(config, op, left, right):

@@ -87,6 +87,7 @@ export async function runPytest(sandbox: Sandbox, input: PytestInput): Promise<{
       PYTHONDONTWRITEBYTECODE: "1",
       PYTHONHASHSEED: "0",
       MEND_PYTEST_REPORT: PYTEST_REPORT_FILE,
+      MEND_COLLECT_TIMEOUT: String(Math.max(0.1, input.perTestTimeoutMs / 1000)),
       ...(input.memoryMb ? { MEND_MEMORY_MB: String(input.memoryMb) } : {}),
     },
     collect: [PYTEST_REPORT_FILE],

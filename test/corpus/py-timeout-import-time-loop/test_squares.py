@@ -1,0 +1,5 @@
+from squares import square
+
+
+def test_cached():
+    assert square(3) == 9
