@@ -170,6 +170,10 @@ class RunnerProcess {
   private ended = false;
   private readonly stderr = new CappedOutput(64 * 1024);
   private nextId = 1;
+  /** Bytes the runner's own stdout and stderr carried during the current candidate, and their cap. */
+  private stray = 0;
+  private strayCap = Number.POSITIVE_INFINITY;
+  private strayExceeded = false;
 
   private constructor(
     readonly caps: SandboxCapabilities,
@@ -178,10 +182,15 @@ class RunnerProcess {
     readonly language: Language,
   ) {
     const { child } = process;
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => this.take(chunk));
-    child.stdout.on("end", () => this.finish());
-    child.stderr.on("data", (chunk: Buffer) => this.stderr.push(chunk));
+    const protocol = process.protocol;
+    protocol.setEncoding("utf8");
+    protocol.on("data", (chunk: string) => this.take(chunk));
+    protocol.on("end", () => this.finish());
+    child.stdout.on("data", (chunk: Buffer) => this.strayOutput(chunk));
+    child.stderr.on("data", (chunk: Buffer) => {
+      this.stderr.push(chunk);
+      this.strayOutput(chunk);
+    });
     child.stdin.on("error", () => {});
   }
 
@@ -215,6 +224,7 @@ class RunnerProcess {
           openFiles: DEFAULT_LIMITS.openFiles,
         },
         readOnly: [{ host: hostRunner, dest: RUNNER_DIR }],
+        protocolPipe: true,
       });
       const runner = new RunnerProcess(caps, process, folder, options.language);
       const ready = await runner.nextLine(START_TIMEOUT_MS);
@@ -234,6 +244,8 @@ class RunnerProcess {
     const id = this.nextId++;
     await this.process.cgroup?.setMemoryLimit((RUNNER_BASE_MB + request.memoryMb) * 1024 * 1024);
     const before = await this.counters();
+    this.stray = 0;
+    this.strayCap = request.outputLimitBytes;
     this.process.child.stdin.write(`${JSON.stringify({ id, ...request })}\n`);
     const deadline = Date.now() + request.timeoutMs + REPLY_GRACE_MS;
     for (;;) {
@@ -242,6 +254,7 @@ class RunnerProcess {
       const reply = parseReply(line);
       // Anything else on the line is noise (a candidate can write to the runner's descriptors); only our reply counts.
       if (reply?.id !== id) continue;
+      this.strayCap = Number.POSITIVE_INFINITY;
       if (reply.error) throw new SandboxError(`fast runner failed: ${reply.error}`);
       return { reply, counters: difference(await this.counters(), before), runnerDied: false };
     }
@@ -252,14 +265,18 @@ class RunnerProcess {
     const after = await this.counters();
     const exit = await Promise.race([this.process.exited, sleep(100).then(() => undefined)]);
     await this.dispose();
-    const note = stuck ? "the fast runner stopped answering; it was killed and will be restarted" : "the fast runner died during this candidate (a candidate can kill it); it will be restarted";
+    const note = this.strayExceeded
+      ? "the candidate wrote past the output cap on the runner's own descriptors; the runner was killed and will be restarted"
+      : stuck
+        ? "the fast runner stopped answering; it was killed and will be restarted"
+        : "the fast runner died during this candidate (a candidate can kill it); it will be restarted";
     return {
       reply: {
         id,
         exitCode: exit?.exitCode ?? null,
         signal: exit?.signal ?? "SIGKILL",
-        timedOut: stuck,
-        outputLimited: false,
+        timedOut: stuck && !this.strayExceeded,
+        outputLimited: this.strayExceeded,
         stdout: "",
         stderr: Buffer.from(`mend: ${note}\n${this.stderr.text()}`).toString("base64"),
         durationMs: 0,
@@ -280,6 +297,15 @@ class RunnerProcess {
 
   private async counters(): Promise<CgroupCounters> {
     return (await this.process.counters().catch(() => undefined)) ?? { oomKills: 0, pidsRefused: 0 };
+  }
+
+  /** Output that bypassed the candidate's captured streams (a worker writing to fd 1 or 2) still counts against its cap. */
+  private strayOutput(chunk: Buffer): void {
+    this.stray += chunk.length;
+    if (this.stray > this.strayCap && !this.strayExceeded) {
+      this.strayExceeded = true;
+      void this.process.killTree();
+    }
   }
 
   private take(chunk: string): void {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { constants } from "node:os";
+import { Readable } from "node:stream";
 import { SandboxError } from "../errors/sandbox-error.js";
 import { buildIsolationCommand, type RunLimits, type SandboxCapabilities } from "./isolation-command.js";
 import { resolveProgram } from "./resolve-program.js";
@@ -15,6 +16,8 @@ export interface IsolatedProcessOptions {
   limits: RunLimits;
   /** Extra read-only mounts: host path -> path inside. */
   readOnly?: Array<{ host: string; dest: string }>;
+  /** Pass a fourth pipe as fd 3 (the warm runners reply there, apart from anything a candidate prints). */
+  protocolPipe?: boolean;
 }
 
 /** How the program ended, with bubblewrap's 128+N convention turned back into the signal. */
@@ -71,6 +74,7 @@ export class IsolatedProcess {
       allowNetwork: options.allowNetwork ?? false,
       limits: options.limits,
       cgroupProcs: cgroup?.procsFiles,
+      keepFds: options.protocolPipe ? 3 : 2,
     });
     try {
       // A process group of its own: terminal signals aimed at mendloop do not reach the program
@@ -79,8 +83,8 @@ export class IsolatedProcess {
         cwd: command.cwd,
         env: command.env,
         detached: true,
-        stdio: ["pipe", "pipe", "pipe"],
-      });
+        stdio: options.protocolPipe ? ["pipe", "pipe", "pipe", "pipe"] : ["pipe", "pipe", "pipe"],
+      }) as ChildProcessWithoutNullStreams;
       await new Promise<void>((resolve, reject) => {
         child.once("spawn", resolve);
         child.once("error", reject);
@@ -90,6 +94,13 @@ export class IsolatedProcess {
       await cgroup?.remove();
       throw new SandboxError(`cannot start ${command.argv[0]}: ${(error as Error).message}`, { cause: error });
     }
+  }
+
+  /** fd 3 of the program, when started with `protocolPipe`. */
+  get protocol(): Readable {
+    const stream = this.child.stdio[3];
+    if (!(stream instanceof Readable)) throw new SandboxError("no protocol pipe");
+    return stream;
   }
 
   /** The kernel's counters for this run; read them before `killTree`, which refuses forks. */

@@ -60,6 +60,8 @@ export interface IsolationInput {
   limits: RunLimits;
   /** `cgroup.procs` files the process joins before anything else runs. */
   cgroupProcs?: [string, string];
+  /** Highest descriptor the program inherits (2, or 3 when a protocol pipe is passed as fd 3). */
+  keepFds?: number;
 }
 
 export interface IsolationCommand {
@@ -70,9 +72,17 @@ export interface IsolationCommand {
   viaBwrap: boolean;
 }
 
-// Joining the cgroups first, in the process that then execs everything else, means no
-// child can ever be forked outside them.
-const JOIN_CGROUPS = 'echo $$ > "$1" && echo $$ > "$2" && shift 2 && exec "$@"';
+// The first process of every run closes descriptors it inherited by accident (Node passes on
+// any that its own parent left open) and joins the cgroups; it then execs everything else,
+// so no child can ever be forked outside them.
+const PREPARE = [
+  'keep=$1; shift',
+  'for fd in /proc/self/fd/*; do fd=${fd##*/}; [ "$fd" -gt "$keep" ] && eval "exec $fd>&-"; done',
+  'if [ -n "$1" ]; then echo $$ > "$1" && echo $$ > "$2" || exit 125; fi',
+  "shift 2",
+  'exec "$@"',
+].join("\n");
+const BASH = "/bin/bash";
 
 /** System files interpreters read; everything else of /etc stays hidden. */
 const ETC_FILES = [
@@ -97,7 +107,9 @@ const SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx
  */
 export function buildIsolationCommand(caps: SandboxCapabilities, input: IsolationInput): IsolationCommand {
   const argv: string[] = [];
-  if (input.cgroupProcs && caps.cgroups) argv.push("/bin/sh", "-c", JOIN_CGROUPS, "mend-join", ...input.cgroupProcs);
+  const join = input.cgroupProcs && caps.cgroups ? input.cgroupProcs : ["", ""];
+  if (existsSync(BASH)) argv.push(BASH, "-c", PREPARE, "mend-prepare", String(input.keepFds ?? 2), ...join);
+  else if (join[0]) argv.push("/bin/sh", "-c", 'echo $$ > "$1" && echo $$ > "$2" && shift 2 && exec "$@"', "mend-join", ...join);
   if (caps.prlimit) argv.push(caps.prlimit, ...rlimitFlags(caps, input), "--");
   const env = programEnv(caps, input);
   if (!caps.bwrap) {

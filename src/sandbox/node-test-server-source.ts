@@ -4,7 +4,8 @@
  * `resourceLimits`, terminated at its timeout or output cap), with the next worker already
  * booted while the host prepares the next candidate; `harness.mjs` is the worker's entry
  * (imports the test files, so `node:test` runs them); `reporter.mjs` turns test events into
- * one JSON line per test. One JSON request per line on stdin, one JSON reply per line on stdout.
+ * one JSON line per test. One JSON request per line on stdin, one JSON reply per line on fd 3
+ * (a worker writing to fd 1 or 2 directly reaches the host as stray output, counted against the cap).
  */
 export const NODE_TEST_SERVER_SOURCES: Record<string, string> = {
   "server.mjs": String.raw`
@@ -210,7 +211,7 @@ async function run(request) {
 
 function send(message) {
   const line = Buffer.from(JSON.stringify(message) + "\n");
-  for (let offset = 0; offset < line.length; ) offset += writeSync(1, line, offset);
+  for (let offset = 0; offset < line.length; ) offset += writeSync(3, line, offset);
 }
 
 spare = bootWorker(384);

@@ -4,15 +4,14 @@
  * share it without the garbage collector touching it, then serves one candidate per request:
  * fork, fresh working copy, limits, `pytest.main`, and a sweep that kills anything the
  * candidate left behind. One JSON request per line on stdin; one JSON reply per line on
- * the protocol stream (the original stdout; fd 1 itself is pointed at /dev/null so that
- * nothing else can write there).
+ * fd 3, which children close (fd 1 of the server goes to /dev/null: pytest's warm-up output).
  */
 export const PYTHON_FORK_SERVER_SOURCE = String.raw`
 import base64, gc, json, os, resource, select, shutil, signal, sys, time, traceback
 
 import pytest
 
-PROTOCOL = os.fdopen(os.dup(1), "wb", buffering=0)
+PROTOCOL = os.fdopen(3, "wb", buffering=0)
 _devnull = os.open(os.devnull, os.O_RDWR)
 os.dup2(_devnull, 1)
 OWN_PID_NAMESPACE = os.environ.pop("MEND_OWN_PID_NAMESPACE", "") == "1"

@@ -60,6 +60,15 @@ export async function findCgroupParents(): Promise<{ parents: CgroupParents } | 
   return { parents: found as CgroupParents };
 }
 
+/** The folder of this process's cgroup for a cgroup v1 controller (`cpu`, `memory`...), if mounted. */
+export async function ownCgroupDir(controller: string): Promise<string | undefined> {
+  try {
+    return controllerDir(controller, await readFile("/proc/self/cgroup", "utf8"), await readFile("/proc/self/mountinfo", "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where `controller`'s hierarchy puts this process, from /proc/self/cgroup and the mount table. */
 function controllerDir(controller: string, membership: string, mountinfo: string): string | undefined {
   const line = membership

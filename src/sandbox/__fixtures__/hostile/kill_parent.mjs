@@ -1,0 +1,18 @@
+import { writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+const MARKER = "__MARKER__";
+
+/** Names this thread after the test's marker, so that a leftover can be found. */
+function mark() {
+  writeFileSync("/proc/thread-self/comm", MARKER);
+}
+
+export async function main() {
+  mark();
+  process.kill(process.ppid, "SIGKILL");
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  console.log("survived");
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -1,0 +1,20 @@
+import sys
+
+MARKER = "__MARKER__"
+
+
+def mark():
+    # Names this process (and children that fork from it) after the test's marker, so leftovers can be found.
+    with open("/proc/self/comm", "w") as f:
+        f.write(MARKER)
+
+
+def main():
+    mark()
+    chunk = "x" * (1 << 20)
+    for _ in range(1024):
+        sys.stdout.write(chunk)
+
+
+if __name__ == "__main__":
+    main()

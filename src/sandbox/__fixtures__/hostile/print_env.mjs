@@ -1,0 +1,16 @@
+import { writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+const MARKER = "__MARKER__";
+
+/** Names this thread after the test's marker, so that a leftover can be found. */
+function mark() {
+  writeFileSync("/proc/thread-self/comm", MARKER);
+}
+
+export async function main() {
+  mark();
+  for (const [key, value] of Object.entries(process.env)) console.log(key + "=" + value);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -1,0 +1,20 @@
+
+MARKER = "__MARKER__"
+
+
+def mark():
+    # Names this process (and children that fork from it) after the test's marker, so leftovers can be found.
+    with open("/proc/self/comm", "w") as f:
+        f.write(MARKER)
+
+
+def main():
+    mark()
+    chunk = b"\0" * (1 << 20)
+    with open("big.bin", "wb") as f:
+        for _ in range(4096):
+            f.write(chunk)
+
+
+if __name__ == "__main__":
+    main()
