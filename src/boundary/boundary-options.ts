@@ -7,7 +7,11 @@ import type { InterventionKind } from "./intervention.js";
 import type { InterventionHandler } from "./intervention-handlers.js";
 import type { InterventionPolicy } from "./intervention-policy.js";
 
-/** `enforce` stops and intervenes; `observe` only detects and reports; `off` is a bypass. */
+/**
+ * `enforce` (default) stops and intervenes. `observe` detects and reports (events, summary)
+ * but the run behaves exactly as without the boundary, node errors and LangGraph's recursion
+ * limit included: for rolling it out on an existing graph. `off` is a bypass.
+ */
 export type BoundaryMode = "enforce" | "observe" | "off";
 
 /** Where an extractor's update came from. */
@@ -53,6 +57,10 @@ export type Extractor<S, T> = (update: Partial<S>, context: ExtractorContext<S>)
  * `update`. Interventions that change the state (modify_prompt, alternative_path, rollback,
  * retry, ask_human) need a checkpointer and a `thread_id`; without one they fall back to
  * terminate, and the record says so.
+ *
+ * Model calls are seen through LangChain callbacks: any model invoked inside a node (with
+ * the node's config, or none: LangChain passes it on implicitly) is counted and gated. A
+ * node that replaces its calls' `callbacks` with its own list hides them from the boundary.
  */
 export interface BoundaryOptions<S extends Record<string, any> = Record<string, any>> {
   /** Default `enforce`. */
