@@ -10,10 +10,11 @@ const ROOT = "/__mend_task__/";
  * Compiler diagnostics that are bugs in plain JavaScript too, the JavaScript lint set:
  * undefined names (2304, 2552), use before declaration (2448), redeclared or reassigned
  * constants (2451, 2588), `return` outside a function (1108), `await` outside async (1308),
- * two default exports (2528), `with` in strict code (1101). Type mismatches are left to
+ * two default exports (2528), `with` in strict code (1101), and imports of what a task
+ * file does not export (2305, 2724, 1192). Type mismatches are left to
  * the types layer: without annotations, inferred types make too many false alarms.
  */
-export const LINT_DIAGNOSTIC_CODES: ReadonlySet<number> = new Set([2304, 2552, 2448, 2451, 2588, 1108, 1308, 2528, 1101]);
+export const LINT_DIAGNOSTIC_CODES: ReadonlySet<number> = new Set([2304, 2552, 2448, 2451, 2588, 1108, 1308, 2528, 1101, 2305, 2724, 1192]);
 
 /**
  * Node's globals as `any`: enough for the lint layer, which only asks whether a name
@@ -87,6 +88,11 @@ export function checkProgram(check: ProgramCheck): LintFinding[] {
   host.fileExists = (fileName) => (fileName.startsWith(ROOT) ? readTask(fileName) !== undefined : baseFileExists(fileName));
   const baseReadFile = host.readFile.bind(host);
   host.readFile = (fileName) => (fileName.startsWith(ROOT) ? readTask(fileName) : baseReadFile(fileName));
+  const baseDirectoryExists = host.directoryExists?.bind(host);
+  const taskDirectories = new Set(Object.keys(check.files).flatMap((path) => parentFolders(ROOT + path)));
+  host.directoryExists = (name) =>
+    name.startsWith(ROOT.slice(0, -1)) ? taskDirectories.has(name.replace(/\/$/, "")) : (baseDirectoryExists?.(name) ?? true);
+  host.realpath = (name) => name;
   host.getCurrentDirectory = () => ROOT;
   host.writeFile = () => {};
 
@@ -111,6 +117,15 @@ export function checkProgram(check: ProgramCheck): LintFinding[] {
     }
   }
   return findings;
+}
+
+/** Every folder above a path, up to and including the task root. */
+function parentFolders(path: string): string[] {
+  const folders: string[] = [];
+  for (let end = path.lastIndexOf("/"); end > 0; end = path.lastIndexOf("/", end - 1)) {
+    folders.push(path.slice(0, end));
+  }
+  return folders;
 }
 
 /** The folder holding `@types/node` next to mendloop's own install, when there is one. */

@@ -1,0 +1,3 @@
+import { formatMoney } from "./money.js";
+
+export const invoiceLine = (item, cents) => `${item}: ${formatMoney(cents)}`;
