@@ -52,6 +52,15 @@ export function pythonLayers(context: ValidationContext): Layer[] {
         const result = await analyze();
         if (!result.ok) return { status: "skipped", reason: result.reason };
         const missing = result.analysis.imports.find((use) => use.resolved === "missing");
+        const absent = result.analysis.missing_names[0];
+        if (!missing && absent) {
+          return failed(files, {
+            errorType: "name",
+            summary: `${absent.file} imports '${absent.name}' from ${absent.target}, which does not define it`,
+            message: `ImportError: cannot import name '${absent.name}' from '${absent.module}'`,
+            location: toLocation(absent),
+          });
+        }
         if (!missing) return { status: "pass" };
         const who = Object.hasOwn(files.tests, missing.file) ? "the tests import" : "imports";
         return failed(files, {

@@ -9,6 +9,7 @@ const analysisSchema = z.object({
     z.object({ ...locationFields, module: z.string(), resolved: z.enum(["task", "stdlib", "installed", "missing"]) }),
   ),
   network: z.array(z.object({ ...locationFields, what: z.string() })),
+  missing_names: z.array(z.object({ ...locationFields, module: z.string(), name: z.string(), target: z.string() })),
 });
 
 /** Syntax errors, imports and network uses of a Python task, from one `python3` process. */

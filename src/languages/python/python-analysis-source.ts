@@ -72,7 +72,50 @@ def resolve(top, task_modules):
         return "missing"
 
 
-def analyze(path, source, task_modules, is_program, report):
+def defined_names(tree):
+    """Top-level names of a module, conditional definitions included; None when unknowable."""
+    names = set()
+    def bind(target):
+        for node in ast.walk(target):
+            if isinstance(node, ast.Name):
+                names.add(node.id)
+    def visit(body):
+        for node in body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+                for target in getattr(node, "targets", None) or [node.target]:
+                    bind(target)
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                for alias in node.names:
+                    if alias.name == "*":
+                        return False
+                    names.add(alias.asname or alias.name.split(".")[0])
+            elif isinstance(node, (ast.For, ast.AsyncFor)):
+                bind(node.target)
+                visit(node.body)
+                visit(node.orelse)
+            elif isinstance(node, (ast.With, ast.AsyncWith)):
+                for item in node.items:
+                    if item.optional_vars is not None:
+                        bind(item.optional_vars)
+                visit(node.body)
+            elif isinstance(node, (ast.If, ast.While)):
+                visit(node.body)
+                visit(node.orelse)
+            elif isinstance(node, ast.Try):
+                visit(node.body)
+                for handler in node.handlers:
+                    visit(handler.body)
+                visit(node.orelse)
+                visit(node.finalbody)
+        return True
+    if visit(tree.body) is False or "__getattr__" in names:
+        return None
+    return names
+
+
+def analyze(path, source, task_modules, is_program, report, trees):
     try:
         tree = ast.parse(source, filename=path)
         compile(tree, path, "exec")
@@ -86,6 +129,7 @@ def analyze(path, source, task_modules, is_program, report):
         report["syntax"].append({"file": path, "line": 1, "column": None, "type": "SyntaxError",
                                  "message": str(error), "text": ""})
         return
+    trees[path] = tree
     guarded = guarded_imports(tree)
     aliases = {}
     for node in ast.walk(tree):
@@ -100,6 +144,9 @@ def analyze(path, source, task_modules, is_program, report):
             for alias in node.names:
                 aliases[alias.asname or alias.name] = node.module + "." + alias.name
             candidates = modules + [node.module + "." + alias.name for alias in node.names]
+            if id(node) not in guarded:
+                report["from_imports"].append({"file": path, "line": node.lineno, "column": node.col_offset + 1,
+                                               "module": node.module, "names": [alias.name for alias in node.names]})
         else:
             continue
         if id(node) not in guarded:
@@ -132,7 +179,8 @@ def main():
             task_modules.add(path[:-3].split("/")[0])
         elif "/" in path:
             task_modules.add(path.split("/")[0])
-    report = {"syntax": [], "imports": [], "network": []}
+    report = {"syntax": [], "imports": [], "network": [], "from_imports": [], "missing_names": []}
+    trees = {}
     for path in request["program"] + request["tests"]:
         if not path.endswith(".py"):
             continue
@@ -144,7 +192,19 @@ def main():
             report["syntax"].append({"file": path, "line": raw[:error.start].count(b"\n") + 1, "column": None,
                                      "type": "SyntaxError", "message": "file is not valid UTF-8 text", "text": ""})
             continue
-        analyze(path, source, task_modules, path in request["program"], report)
+        analyze(path, source, task_modules, path in request["program"], report, trees)
+    # "from median import medain": a name the task's own module does not define.
+    for use in report.pop("from_imports"):
+        target = use["module"].replace(".", "/") + ".py"
+        if target not in trees:
+            continue
+        names = defined_names(trees[target])
+        if names is None:
+            continue
+        for name in use["names"]:
+            if name != "*" and name not in names and (use["module"].replace(".", "/") + "/" + name + ".py") not in trees:
+                report["missing_names"].append({"file": use["file"], "line": use["line"], "column": use["column"],
+                                                "module": use["module"], "name": name, "target": target})
     seen = set()
     unique = []
     for hit in sorted(report["network"], key=lambda hit: (hit["file"], hit["line"])):
