@@ -53,7 +53,7 @@ const replies = (n) => Array.from({ length: n }, (_, i) => "Here you go:\n\n```p
 
 async function measure(label, attempts, model, extra = {}) {
   validations = 0;
-  const agent = createAgent({ model, validator: trivialValidator, repairer: null, sandbox: noSandbox, runsDir, maxAttempts: attempts, ...extra });
+  const agent = createAgent({ model, validator: trivialValidator, repairer: null, localizer: null, sandbox: noSandbox, runsDir, maxAttempts: attempts, ...extra });
   const started = performance.now();
   const result = await agent.run(task);
   const ms = performance.now() - started;

@@ -2,7 +2,7 @@ import type { RunEvent } from "../runs/run-event.js";
 import type { RunFolder } from "../runs/run-folder.js";
 import type { Sandbox } from "../shared/sandbox.js";
 import type { Task } from "../shared/task.js";
-import type { ModelClient, Repairer, Validator } from "./collaborators.js";
+import type { FaultLocalizer, ModelClient, Repairer, Validator } from "./collaborators.js";
 
 /** The hard limits of one run. */
 export interface RunLimits {
@@ -24,6 +24,8 @@ export interface AgentDeps {
   validator: Validator;
   /** `null` disables the offline engine. */
   repairer: Repairer | null;
+  /** Ranks suspicious lines for the model's repair prompt; absent or `null`: none. */
+  localizer?: FaultLocalizer | null;
   sandbox: Sandbox;
   folder: RunFolder;
   emit(event: RunEvent): void;

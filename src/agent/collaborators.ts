@@ -30,13 +30,26 @@ export interface OfflineRepairRequest extends ValidationRequest {
 }
 
 export type OfflineRepairResult =
-  | { status: "fixed"; code: string; diff: string; candidatesRun: number; durationMs: number; check: CheckResult }
+  | { status: "fixed"; code: string; diff: string; candidatesRun: number; durationMs: number }
   | { status: "not_fixed"; candidatesRun: number; durationMs: number; reason: string };
 
 export type Repairer = (
   input: OfflineRepairRequest,
   options: { sandbox: Sandbox; timeBudgetMs?: number; signal?: AbortSignal },
 ) => Promise<OfflineRepairResult>;
+
+/** A line of the program and how suspicious fault localization finds it (higher is more). */
+export interface SuspiciousLine {
+  file: string;
+  line: number;
+  score: number;
+}
+
+/** Ranks the program's lines by suspiciousness (spectrum-based, from per-test coverage). */
+export type FaultLocalizer = (
+  input: OfflineRepairRequest,
+  options: { sandbox: Sandbox; timeBudgetMs?: number },
+) => Promise<SuspiciousLine[]>;
 
 /** A chat message as the prompts build it. */
 export interface PromptMessage {

@@ -57,7 +57,10 @@ async function agentWith(script: ScriptedStep[], options: Partial<AgentOptions> 
     baseUrl: server.url,
     env: { OPENAI_API_KEY: "test-key" },
     sandbox,
+    // The offline engine is off here so that model calls are what the script says; it is
+    // exercised on its own below.
     repairer: null,
+    localizer: null,
     runsDir,
     onEvent: (event) => events.push(event),
     ...options,
@@ -159,6 +162,36 @@ describe.each(["python", "javascript"] as const)("the loop on a %s task, against
     expect(prompts[5]).not.toContain("## Current code");
     const temperatures = server?.requests.map((request) => request.temperature ?? 0) ?? [];
     expect(temperatures[6]).toBeGreaterThan(temperatures[0]);
+  });
+});
+
+describe("the offline engine in the loop", () => {
+  const example = (name: string) => readFileSync(new URL(`../../examples/median/${name}`, import.meta.url), "utf8");
+  const medianTask: Task = {
+    prompt: "",
+    language: "python",
+    entry: "median.py",
+    tests: [{ path: "test_median.py", content: example("test_median.py") }],
+    draft: example("median.py"),
+  };
+
+  it("fixes the bundled example before any model call", async () => {
+    const { agent } = await agentWith([], { repairer: undefined, localizer: undefined });
+    const result = await agent.run(medianTask);
+    expect(result).toMatchObject({ status: "passed", verified: true });
+    expect(result.attempts.map((attempt) => attempt.source)).toEqual(["draft", "offline"]);
+    expect(server?.requests).toHaveLength(0);
+    const file = JSON.parse(readFileSync(join(result.runDir, "attempts", "002.json"), "utf8"));
+    expect(file.offline.diff).toContain("+    return");
+  });
+
+  it("hands the model the most suspicious lines when the offline engine finds no fix", async () => {
+    const { agent } = await agentWith([{ reply: cannedReplies.python.right }], { repairer: undefined, localizer: undefined });
+    const result = await agent.run({ ...TASKS.python, draft: cannedReplies.python.code.wrong });
+    expect(result).toMatchObject({ status: "passed", verified: true });
+    expect(result.attempts.map((attempt) => attempt.source)).toEqual(["draft", "model"]);
+    const prompt = server?.requests[0].messages.map((message) => message.content).join("\n") ?? "";
+    expect(prompt).toMatch(/## Most suspicious lines[\s\S]*line \d+ \(score/);
   });
 });
 

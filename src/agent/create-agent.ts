@@ -12,8 +12,10 @@ import { createSandbox } from "../sandbox/create-sandbox.js";
 import type { RunResult } from "../shared/run-result.js";
 import type { Sandbox } from "../shared/sandbox.js";
 import type { Task } from "../shared/task.js";
+import { localizeFaults } from "../repair/localize-faults.js";
+import { repairOffline } from "../repair/repair-offline.js";
 import { validate } from "../validation/validate.js";
-import type { ModelClient, Repairer, Validator } from "./collaborators.js";
+import type { FaultLocalizer, ModelClient, Repairer, Validator } from "./collaborators.js";
 import { createModelClient } from "./model-client.js";
 import { runSession, type SessionSetup } from "./run-session.js";
 
@@ -30,8 +32,10 @@ export interface AgentOptions {
   sandbox?: Sandbox;
   /** Default: the layered `validate`. */
   validator?: Validator;
-  /** The offline repair engine tried first on a failing program; `null` turns it off. */
+  /** The offline repair engine tried first on a failing program. Default `repairOffline`; `null` turns it off. */
   repairer?: Repairer | null;
+  /** Fault localization for the model's repair prompt. Default `localizeFaults`; `null` turns it off. */
+  localizer?: FaultLocalizer | null;
   /** Default: one SQLite database per run, `<runDir>/checkpoints.sqlite`. */
   checkpointer?: BaseCheckpointSaver;
   /** Where run folders go. Default `.mend/runs`. */
@@ -41,7 +45,7 @@ export interface AgentOptions {
   budget?: { tokens?: number; usd?: number; seconds?: number };
   /** Pause for a person's approval (LangGraph `interrupt()`) before finishing. */
   approve?: boolean;
-  /** Time the offline engine may search per failing program. Default 10 s. */
+  /** Time the offline engine may search per failing program. Default 5 s with a model, 15 s without. */
   offlineBudgetMs?: number;
   /** Every run event, as it happens (also written to the run's `events.jsonl`). */
   onEvent?: (event: RunEvent) => void;
@@ -80,7 +84,10 @@ export interface Agent {
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
-const DEFAULT_OFFLINE_BUDGET_MS = 10_000;
+// With a model the search only has to catch the easy bugs before a paid call; without one
+// it is the only fixer, so it gets longer.
+const OFFLINE_BUDGET_WITH_MODEL_MS = 5_000;
+const OFFLINE_BUDGET_ALONE_MS = 15_000;
 
 /** Creates the agent: `import { createAgent } from "mendloop"`. */
 export function createAgent(options: AgentOptions = {}): Agent {
@@ -102,10 +109,11 @@ export function createAgent(options: AgentOptions = {}): Agent {
       meta,
       model,
       validator: options.validator ?? validate,
-      repairer: options.repairer === undefined ? null : options.repairer,
+      repairer: options.repairer === undefined ? repairOffline : options.repairer,
+      localizer: options.localizer === undefined ? localizeFaults : options.localizer,
       sandbox: sandboxOf(),
       ...(options.checkpointer ? { checkpointer: options.checkpointer } : {}),
-      offlineBudgetMs: options.offlineBudgetMs ?? DEFAULT_OFFLINE_BUDGET_MS,
+      offlineBudgetMs: options.offlineBudgetMs ?? (model ? OFFLINE_BUDGET_WITH_MODEL_MS : OFFLINE_BUDGET_ALONE_MS),
       onEvent: (event) => {
         options.onEvent?.(event);
         extra.onEvent?.(event);

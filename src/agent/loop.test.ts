@@ -56,6 +56,7 @@ function agent(options: { replies?: string[]; repairer?: Repairer | null; maxAtt
       model,
       validator: replay,
       repairer: options.repairer ?? null,
+      localizer: null,
       sandbox: noSandbox,
       runsDir,
       env: {},

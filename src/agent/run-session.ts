@@ -8,7 +8,7 @@ import type { RunResult } from "../shared/run-result.js";
 import type { Sandbox } from "../shared/sandbox.js";
 import type { AgentDeps } from "./agent-deps.js";
 import { buildRunResult, type SessionEnd } from "./build-run-result.js";
-import type { ModelClient, Repairer, Validator } from "./collaborators.js";
+import type { FaultLocalizer, ModelClient, Repairer, Validator } from "./collaborators.js";
 import { buildAgentGraph } from "./graph.js";
 import type { AgentStateValue, AgentUpdate } from "./state.js";
 
@@ -19,6 +19,7 @@ export interface SessionSetup {
   model: ModelClient | null;
   validator: Validator;
   repairer: Repairer | null;
+  localizer: FaultLocalizer | null;
   sandbox: Sandbox;
   /** A caller's checkpointer; without one the run folder's SQLite database is used. */
   checkpointer?: BaseCheckpointSaver;
@@ -59,6 +60,7 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
     model: setup.model,
     validator: setup.validator,
     repairer: setup.repairer,
+    localizer: setup.localizer,
     sandbox: setup.sandbox,
     folder,
     emit,

@@ -50,6 +50,8 @@ export interface Analysis {
   plan: boolean;
   /** Observations from the history, e.g. that the last change left the failure as it was. */
   notes: string[];
+  /** The most suspicious lines by fault localization, as `line N: <source>` (best first). */
+  suspicious?: string[];
 }
 
 /** How the run ended; set by finish or give_up. */

@@ -1,14 +1,19 @@
 import type { AgentDeps } from "../agent-deps.js";
+import type { SuspiciousLine } from "../collaborators.js";
 import type { AgentStateValue, AgentUpdate } from "../state.js";
+
+const SUSPICIOUS_SHOWN = 3;
+const LOCALIZE_BUDGET_MS = 10_000;
 
 /**
  * Before a repair of a runtime or test failure: works out what the history says about it
- * (the same failure as an earlier attempt means the last change missed the cause) and, under
- * plan-then-fix, asks the repair to state the root cause and a plan before the code. It makes
- * no model call of its own, so every attempt costs exactly one call.
+ * (the same failure as an earlier attempt means the last change missed the cause), ranks the
+ * most suspicious lines by fault localization, and under plan-then-fix asks the repair to
+ * state the root cause and a plan before the code. It makes no model call of its own, so
+ * every attempt costs exactly one call.
  */
-export function analyzeNode(_deps: AgentDeps) {
-  return (state: AgentStateValue): AgentUpdate => {
+export function analyzeNode(deps: AgentDeps) {
+  return async (state: AgentStateValue): Promise<AgentUpdate> => {
     const { diagnosis } = state;
     const notes: string[] = [];
     const first = diagnosis ? state.avoid.find((entry) => entry.signature === diagnosis.signature) : undefined;
@@ -24,6 +29,44 @@ export function analyzeNode(_deps: AgentDeps) {
         `Attempt ${state.best?.n} passed ${passedBefore} tests, this one only ${passedNow}: keep what attempt ${state.best?.n} got right.`,
       );
     }
-    return { analysis: { plan: state.strategy === "plan_fix", notes } };
+    const localized = await localize(state, deps);
+    const suspicious = localized?.lines ?? [];
+    return {
+      analysis: { plan: state.strategy === "plan_fix", notes, ...(suspicious.length ? { suspicious } : {}) },
+      ...(localized ? { usage: { executions: 1 } } : {}),
+    };
   };
+}
+
+/**
+ * Fault localization for failing tests (one coverage run), or undefined when it does not
+ * apply; a failure of the localizer only costs the hint.
+ */
+async function localize(state: AgentStateValue, deps: AgentDeps): Promise<{ lines: string[] } | undefined> {
+  const { code, check } = state;
+  if (!deps.localizer || deps.model === null || code === null || !check || check.stage !== "tests") return undefined;
+  const { task } = deps;
+  let ranking: SuspiciousLine[];
+  try {
+    ranking = await deps.localizer(
+      {
+        language: task.language,
+        entry: task.entry,
+        code,
+        tests: task.tests,
+        check,
+        ...(task.support ? { support: task.support } : {}),
+      },
+      { sandbox: deps.sandbox, timeBudgetMs: LOCALIZE_BUDGET_MS },
+    );
+  } catch {
+    deps.signal?.throwIfAborted();
+    return { lines: [] };
+  }
+  const source = code.split("\n");
+  const lines = ranking
+    .filter((entry) => entry.file === task.entry && entry.score > 0 && source[entry.line - 1]?.trim())
+    .slice(0, SUSPICIOUS_SHOWN)
+    .map((entry) => `line ${entry.line} (score ${entry.score.toFixed(2)}): ${source[entry.line - 1].trim()}`);
+  return { lines };
 }

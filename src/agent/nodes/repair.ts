@@ -20,6 +20,7 @@ export function repairNode(deps: AgentDeps) {
       avoid: state.avoid.map((entry) => entry.line),
       plan: state.analysis?.plan ?? false,
       notes: state.analysis?.notes ?? [],
+      suspicious: state.analysis?.suspicious ?? [],
     });
     const temperature = temperatureFor(state.modelFailures);
     const asked = await askModel(deps, deps.model, "repair", messages, temperature);

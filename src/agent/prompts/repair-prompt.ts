@@ -26,6 +26,8 @@ export interface RepairPromptInput {
   plan: boolean;
   /** What the analyze step noticed. */
   notes: readonly string[];
+  /** The most suspicious lines by fault localization, best first. */
+  suspicious?: readonly string[];
 }
 
 /** Asks for a corrected program, fixing what the diagnosis points at and nothing else. */
@@ -37,6 +39,9 @@ export function repairPrompt(input: RepairPromptInput): PromptMessage[] {
     testsSection(task.tests, task.language),
     codeSection("Current code", task.entry, input.code, task.language),
     diagnosisSection(input.diagnosis),
+    input.suspicious?.length
+      ? `## Most suspicious lines (fault localization over the tests)\n${input.suspicious.map((line) => `- ${line}`).join("\n")}`
+      : "",
     input.notes.length ? `## Analysis\n${input.notes.map((line) => `- ${line}`).join("\n")}` : "",
     historySection(previous, input.older, task.language),
     avoidSection(input.avoid),
