@@ -1,0 +1,101 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { UsageError } from "../errors/usage-error.js";
+import { reportPathFor, writeRunReport } from "./write-run-report.js";
+
+const FIXTURES = fileURLToPath(new URL("./__fixtures__/runs/", import.meta.url));
+const GAVE_UP = "20261130-004226-6cf3d3";
+const OFFLINE_FIX = "20261130-010948-0f2789";
+
+const scratch = mkdtempSync(join(tmpdir(), "mend-report-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A copy of a recorded run folder, so tests may write its report or tamper with it. */
+function copyRun(id: string): string {
+  const dir = join(scratch, `${id}-${Math.random().toString(16).slice(2, 8)}`);
+  cpSync(join(FIXTURES, id), dir, { recursive: true });
+  return dir;
+}
+
+function count(html: string, pattern: RegExp): number {
+  return html.match(pattern)?.length ?? 0;
+}
+
+describe("writeRunReport on recorded runs", () => {
+  it("writes report.html into the run folder with every section, for a run that gave up", async () => {
+    const dir = copyRun(GAVE_UP);
+    const path = await writeRunReport(dir);
+    expect(path).toBe(reportPathFor(dir));
+    const html = readFileSync(path, "utf8");
+    for (const id of ["run-header", "task", "timeline", "charts", "attempts", "decisions", "graph", "final-code"]) {
+      expect(html).toContain(`id="${id}"`);
+    }
+    expect(html).toContain('data-state="gave_up"');
+    expect(count(html, /<tr class="attempt-row /g)).toBe(3);
+    expect(count(html, /<article class="attempt /g)).toBe(3);
+    // Attempts 2 and 3 are diffed against the one before; the third turned the code into a syntax error.
+    expect(count(html, /<table class="diff">/g)).toBe(1);
+    expect(html).toContain("No change from the previous attempt.");
+    expect(html).toMatch(/<tr class="add">.*def median\(values:<\/td>/);
+    // The diagnosis marks the failing line and shows the failing test's expected and actual values.
+    expect(html).toMatch(/<div class="marked">&gt;  9 \|     assert median\(\[4, 1, 3, 2\]\) == 2\.5<\/div>/);
+    expect(html).toContain('<pre class="wrap expected">2.5</pre>');
+    expect(html).toContain('<pre class="wrap actual">3</pre>');
+    // Routing decisions and the strategy switches come from the event log, with their reasons.
+    expect(html).toContain("assertion failure: analyze, then repair");
+    expect(html).toContain("strategy generate → fix");
+    expect(html).toContain('id="graph-diagram"');
+    expect(html).toContain('data-node="give_up" data-visits="1"');
+    expect(html).toContain('id="tokens-chart"');
+  });
+
+  it("shows the offline engine's fix as a highlighted diff", async () => {
+    const html = readFileSync(await writeRunReport(copyRun(OFFLINE_FIX)), "utf8");
+    expect(html).toContain('data-state="passed"');
+    expect(html).toContain('<span class="badge src-offline">offline</span>');
+    expect(html).toMatch(/<tr class="del">.*if value &gt; threshold:<\/td>/);
+    // Within the changed line, only what was added is marked.
+    expect(html).toMatch(/<tr class="add">.*if value &gt;<mark>=<\/mark> threshold:<\/td>/);
+    expect(html).toContain("offline engine: fixed");
+  });
+
+  it("escapes everything the run holds and allows only its own script", async () => {
+    const dir = copyRun(GAVE_UP);
+    const meta = JSON.parse(readFileSync(join(dir, "meta.json"), "utf8"));
+    meta.task.prompt = `</pre><script>alert("prompt")</script><img src=x onerror=alert(1)>`;
+    writeFileSync(join(dir, "meta.json"), JSON.stringify(meta));
+    const attemptPath = join(dir, "attempts", "001.json");
+    const attempt = JSON.parse(readFileSync(attemptPath, "utf8"));
+    attempt.code = `x = "</pre><script>alert('code')</script>"`;
+    attempt.diagnosis.summary = `<b onmouseover="alert(2)">boom</b>`;
+    writeFileSync(attemptPath, JSON.stringify(attempt));
+    const html = readFileSync(await writeRunReport(dir), "utf8");
+    expect(count(html, /<script/g)).toBe(1);
+    expect(html).not.toContain("<img");
+    expect(html).not.toContain("<b onmouseover");
+    expect(html).toContain("&lt;/pre&gt;&lt;script&gt;alert(&quot;prompt&quot;)&lt;/script&gt;");
+    // No fetch of any kind is allowed at view time; the one inline script is pinned by its hash.
+    expect(html).toMatch(/Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-[A-Za-z0-9+/=]+'"/);
+    expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
+  });
+
+  it("reports a run whose session is still going from what is saved so far", async () => {
+    const dir = copyRun(GAVE_UP);
+    rmSync(join(dir, "run.json"));
+    const events = readFileSync(join(dir, "events.jsonl"), "utf8").split("\n").filter(Boolean);
+    // Cut the log after the second attempt's validation, as a live run would have it.
+    const cut = events.findIndex((line) => line.includes('"type":"attempt"') && line.includes('"n":2'));
+    writeFileSync(join(dir, "events.jsonl"), `${events.slice(0, cut + 1).join("\n")}\n{"type":"node_ent`);
+    const html = readFileSync(await writeRunReport(dir), "utf8");
+    expect(html).toContain('data-state="running"');
+    expect(html).toContain("session in progress");
+    expect(html).toMatch(/class="node visited current" data-node="validate"/);
+  });
+
+  it("is a UsageError for a folder that is not a run", async () => {
+    await expect(writeRunReport(scratch)).rejects.toSatisfy((error) => UsageError.isInstance(error));
+  });
+});
