@@ -53,7 +53,8 @@ async function detect(options: DetectOptions): Promise<SandboxCapabilities> {
   } else if (caps.root && !caps.setpriv) {
     warnings.push("setpriv (util-linux) not found: bubblewrap unused, as the program would keep root's identity outside");
   } else {
-    const failure = await probeBwrap({ ...caps, bwrap, cgroups: undefined });
+    // Only bubblewrap is on trial: no rlimits (RLIMIT_NPROC would count other runs' processes).
+    const failure = await probeBwrap({ ...caps, bwrap, cgroups: undefined, prlimit: undefined });
     if (failure) warnings.push(`bubblewrap cannot isolate here (${failure}): no network, file-system or process isolation`);
     else caps.bwrap = bwrap;
   }

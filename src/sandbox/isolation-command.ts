@@ -108,7 +108,8 @@ const SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx
 export function buildIsolationCommand(caps: SandboxCapabilities, input: IsolationInput): IsolationCommand {
   const argv: string[] = [];
   const join = input.cgroupProcs && caps.cgroups ? input.cgroupProcs : ["", ""];
-  if (existsSync(BASH)) argv.push(BASH, "-c", PREPARE, "mend-prepare", String(input.keepFds ?? 2), ...join);
+  // --norc: Debian's bash reads ~/.bashrc even non-interactively when stdin is a socket, as Node's pipes are.
+  if (existsSync(BASH)) argv.push(BASH, "--norc", "--noprofile", "-c", PREPARE, "mend-prepare", String(input.keepFds ?? 2), ...join);
   else if (join[0]) argv.push("/bin/sh", "-c", 'echo $$ > "$1" && echo $$ > "$2" && shift 2 && exec "$@"', "mend-join", ...join);
   if (caps.prlimit) argv.push(caps.prlimit, ...rlimitFlags(caps, input), "--");
   const env = programEnv(caps, input);
@@ -142,9 +143,10 @@ function rlimitFlags(caps: SandboxCapabilities, input: IsolationInput): string[]
   ];
   if (!caps.cgroups) {
     // Without cgroups these are the next best thing. RLIMIT_NPROC counts every process of the
-    // sandbox user, which is why the pids cgroup is preferred. V8 reserves far more address
-    // space than it uses, so RLIMIT_AS is only for Python; Node gets --max-old-space-size.
-    flags.push(`--nproc=${limits.pids}`);
+    // sandbox user on the machine (other runs included), hence the generous multiple and why
+    // the pids cgroup is preferred. V8 reserves far more address space than it uses, so
+    // RLIMIT_AS is only for Python; Node gets --max-old-space-size.
+    flags.push(`--nproc=${limits.pids * 4}`);
     if (input.kind === "python") flags.push(`--as=${limits.memoryMb * 1024 * 1024}`);
   }
   return flags;
