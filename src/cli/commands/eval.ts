@@ -1,0 +1,82 @@
+import type { Command } from "commander";
+import { join } from "node:path";
+import { createEvalProgress } from "../../eval/eval-progress.js";
+import { loadSuite } from "../../eval/load-suite.js";
+import { renderEvalTable } from "../../eval/render-eval-table.js";
+import { runEval } from "../../eval/run-eval.js";
+import { formatModelSpec, parseModelSpec } from "../../models/model-spec.js";
+import { wholeNumber } from "../loop-options.js";
+import { createOutput } from "../output.js";
+
+interface EvalFlags {
+  model?: string;
+  baseUrl?: string;
+  concurrency: number;
+  limit?: number;
+  out?: string;
+  baseline?: string;
+  maxAttempts?: number;
+  json?: boolean;
+}
+
+/** `mend eval SUITE`: a benchmark suite through the real loop, with resumable results. */
+export function registerEval(program: Command): void {
+  program
+    .command("eval")
+    .summary("run a benchmark suite through the loop and report pass@1, the pass-after-k curve, cost and time")
+    .description(
+      "SUITE is a HumanEval-style .jsonl file (task_id, prompt, test, entry_point, and buggy_solution for\n" +
+        "bug-fix suites) or a folder of task folders (task.md/task.yaml) and case folders (case.json).\n" +
+        "Each finished task is appended to <out>/results.jsonl at once; running the same command again\n" +
+        "skips finished tasks, so an interrupted eval continues where it stopped. Writes eval.json and\n" +
+        "eval.html (with the curve) to the output folder and prints the table on stderr.",
+    )
+    .argument("<suite>", "a .jsonl suite file or a suite folder")
+    .option("--model <spec>", "openai:<model>, anthropic:<model>, ollama:<model>, llama:<file.gguf> or offline (default: $MEND_MODEL, else offline)")
+    .option("--base-url <url>", "base URL of an OpenAI-compatible server, for openai: models")
+    .option("--concurrency <n>", "tasks run at the same time", wholeNumber("--concurrency"), 1)
+    .option("--limit <n>", "only the first N tasks of the suite", wholeNumber("--limit"))
+    .option("--max-attempts <n>", "attempt cap of every task (default: the task's own, else 5)", wholeNumber("--max-attempts"))
+    .option("--out <dir>", "output folder (default .mend/evals/<suite>/<model>)")
+    .option("--baseline <file>", "an earlier eval's eval.json, results.jsonl or output folder, to compare with")
+    .option("--json", "print the eval report as one JSON object on stdout; the table stays on stderr")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  mend eval examples/suites/humaneval-fix.jsonl\n" +
+        "  mend eval examples/suites/cases --model openai:gpt-4o-mini --concurrency 2 --baseline .mend/evals/cases/offline",
+    )
+    .action(async (suitePath: string, flags: EvalFlags) => {
+      const output = createOutput(flags.json ?? false);
+      const suite = await loadSuite(suitePath);
+      const model = formatModelSpec(parseModelSpec(flags.model ?? process.env.MEND_MODEL));
+      const outDir = flags.out ?? join(".mend", "evals", suite.name, model.replace(/[^\w.-]+/g, "_"));
+      const controller = new AbortController();
+      const onSigint = () => {
+        if (controller.signal.aborted) process.exit(130);
+        output.info("mend eval: interrupting; finished tasks are saved (Ctrl-C again to quit at once)");
+        controller.abort();
+      };
+      process.on("SIGINT", onSigint);
+      const progress = createEvalProgress();
+      try {
+        const report = await runEval(suite, {
+          model,
+          outDir,
+          concurrency: flags.concurrency,
+          signal: controller.signal,
+          onProgress: progress.onProgress,
+          ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
+          ...(flags.limit !== undefined ? { limit: flags.limit } : {}),
+          ...(flags.maxAttempts !== undefined ? { maxAttempts: flags.maxAttempts } : {}),
+          ...(flags.baseline !== undefined ? { baselinePath: flags.baseline } : {}),
+        });
+        progress.stop();
+        output.info(renderEvalTable(report));
+        output.result(report, () => report.htmlPath);
+        process.exitCode = report.interrupted ? 130 : 0;
+      } finally {
+        progress.stop();
+        process.off("SIGINT", onSigint);
+      }
+    });
+}

@@ -1,0 +1,32 @@
+import type { Command } from "commander";
+import { writeRunReport } from "../../report/write-run-report.js";
+import { RunFolder } from "../../runs/run-folder.js";
+import { DEFAULT_RUNS_DIR } from "../loop-options.js";
+import { createOutput } from "../output.js";
+
+interface ReportFlags {
+  runsDir: string;
+  json?: boolean;
+}
+
+/** `mend report RUN_ID`: writes the run's HTML report into its folder and prints the path. */
+export function registerReport(program: Command): void {
+  program
+    .command("report")
+    .summary("write the run's HTML report and print its path")
+    .description(
+      "Writes <run folder>/report.html: one self-contained page (no network needed) with the task, the\n" +
+        "timeline of attempts, each attempt's code, diff and diagnosis, the loop's decisions, charts\n" +
+        "and the graph. Works for runs that passed, gave up, were stopped, are paused or still running.",
+    )
+    .argument("<run-id>", "a run id (looked up in --runs-dir) or the path of a run folder")
+    .option("--runs-dir <dir>", "where run folders are", DEFAULT_RUNS_DIR)
+    .option("--json", 'print {"path": ...} on stdout')
+    .addHelpText("after", "\nExample:\n  mend report 20250314-093012-4f9a1c && xdg-open .mend/runs/20250314-093012-4f9a1c/report.html")
+    .action(async (runId: string, flags: ReportFlags) => {
+      const output = createOutput(flags.json ?? false);
+      const folder = RunFolder.open(flags.runsDir, runId);
+      const path = await writeRunReport(folder.dir);
+      output.result({ path }, () => path);
+    });
+}

@@ -1,0 +1,85 @@
+import { formatCount, formatDuration, formatPercent, formatUsd } from "../report/format-figures.js";
+import type { EvalReport } from "./eval-report.js";
+
+/** The eval's figures and its tasks as plain-text tables for stderr. */
+export function renderEvalTable(report: EvalReport): string {
+  const f = report.figures;
+  const out: string[] = [];
+  out.push(
+    `mend eval · ${report.suite.name} · ${report.model} · ${report.finished} of ${report.selected} tasks finished` +
+      (report.pending.length ? ` (${report.pending.length} pending: run again to finish)` : ""),
+  );
+  const summary: [string, string][] = [
+    ["solved", `${f.solved.count}/${f.tasks}  ${formatPercent(f.solved.rate)}`],
+    ["pass@1 (first attempt)", `${f.passAt1.count}/${f.tasks}  ${formatPercent(f.passAt1.rate)}`],
+    ["passed within k attempts", f.curve.map((point) => `k=${point.k} ${formatPercent(point.rate)}`).join("  ")],
+    ["tokens per solved task", f.tokens.perSolved === null ? "– (none solved)" : formatCount(f.tokens.perSolved)],
+    ["cost per solved task", f.costUsd.perSolved === null ? "– (none solved)" : formatUsd(f.costUsd.perSolved)],
+    ["time per task", `mean ${formatDuration(f.timeMs.mean)} · median ${formatDuration(f.timeMs.median)}`],
+    ["failure reasons", describeCounts(f.failureReasons)],
+    ["last attempt failed at", describeCounts(f.failureStages)],
+  ];
+  out.push(...columns(summary.map(([name, value]) => [`  ${name}`, value])));
+  if (report.baseline) {
+    const { baseline: b, current: c, delta } = report.baseline;
+    out.push("", `  compared with ${report.baseline.path} (${report.baseline.commonTasks} shared tasks)`);
+    out.push(
+      ...columns([
+        ["    ", "baseline", "this eval", "change"],
+        ["    solved", formatPercent(b.solved.rate), formatPercent(c.solved.rate), points(delta.solvedRate)],
+        ["    pass@1", formatPercent(b.passAt1.rate), formatPercent(c.passAt1.rate), points(delta.passAt1Rate)],
+        [
+          "    tokens per solved task",
+          b.tokens.perSolved === null ? "–" : formatCount(b.tokens.perSolved),
+          c.tokens.perSolved === null ? "–" : formatCount(c.tokens.perSolved),
+          delta.tokensPerSolved === null ? "–" : signed(delta.tokensPerSolved, formatCount),
+        ],
+        ["    time per task (mean)", formatDuration(b.timeMs.mean), formatDuration(c.timeMs.mean), signed(delta.meanTimeMs, formatDuration)],
+      ]),
+    );
+    out.push(`    newly solved: ${report.baseline.newlySolved.join(", ") || "none"}`);
+    out.push(`    newly failed: ${report.baseline.newlyFailed.join(", ") || "none"}`);
+  }
+  out.push("");
+  out.push(
+    ...columns([
+      ["  task", "status", "at", "attempts", "tokens", "cost", "time", "reason"],
+      ...report.results.map((outcome) => [
+        `  ${outcome.taskId}`,
+        outcome.status,
+        outcome.passedAt === undefined ? "–" : String(outcome.passedAt),
+        String(outcome.attempts),
+        formatCount(outcome.tokens),
+        formatUsd(outcome.costUsd),
+        formatDuration(outcome.durationMs),
+        outcome.reason,
+      ]),
+    ]),
+  );
+  out.push("", `  results ${report.resultsPath}`, `  page    ${report.htmlPath}`);
+  return out.join("\n");
+}
+
+function columns(rows: readonly (readonly string[])[]): string[] {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, index) => (widths[index] = Math.max(widths[index] ?? 0, cell.length)));
+  return rows.map((row) =>
+    row
+      .map((cell, index) => (index === row.length - 1 ? cell : cell.padEnd(widths[index])))
+      .join("  ")
+      .trimEnd(),
+  );
+}
+
+function describeCounts(counts: Record<string, number>): string {
+  const entries = Object.entries(counts).sort((a, b) => b[1] - a[1]);
+  return entries.length ? entries.map(([name, count]) => `${name} ${count}`).join(" · ") : "none";
+}
+
+function points(fraction: number): string {
+  return `${fraction > 0 ? "+" : fraction < 0 ? "-" : "±"}${(Math.abs(fraction) * 100).toFixed(1)} pts`;
+}
+
+function signed(value: number, format: (n: number) => string): string {
+  return `${value > 0 ? "+" : value < 0 ? "-" : "±"}${format(Math.abs(value))}`;
+}

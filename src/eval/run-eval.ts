@@ -1,0 +1,205 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { createAgent } from "../agent/create-agent.js";
+import { UsageError } from "../errors/usage-error.js";
+import { formatModelSpec, parseModelSpec } from "../models/model-spec.js";
+import { writeRunReport } from "../report/write-run-report.js";
+import { createSandbox } from "../sandbox/create-sandbox.js";
+import type { Sandbox } from "../shared/sandbox.js";
+import { compareWithBaseline, loadBaseline } from "./baseline.js";
+import { evalFigures, outcomeOf } from "./eval-figures.js";
+import type { EvalReport } from "./eval-report.js";
+import type { EvalSuite, EvalTask } from "./eval-task.js";
+import { type EvalTaskResult, toEvalTaskResult } from "./eval-task-result.js";
+import { offlineRepairer } from "./offline-repairer.js";
+import { renderEvalPage } from "./render-eval-page.js";
+import { appendResult, openResults } from "./results-file.js";
+
+export const DEFAULT_EVAL_MAX_ATTEMPTS = 5;
+
+/** Options of `runEval`. */
+export interface EvalOptions {
+  /** Model spec; default `MEND_MODEL`, else `offline`. */
+  model?: string;
+  baseUrl?: string;
+  /** Environment for model settings and keys. Default `process.env`. */
+  env?: NodeJS.ProcessEnv;
+  /** Tasks run at the same time. Default 1. */
+  concurrency?: number;
+  /** Only the first N tasks of the suite. */
+  limit?: number;
+  /** Where results, run folders and the pages go. */
+  outDir: string;
+  /** Attempt cap of every task (else the task's own, else 5). */
+  maxAttempts?: number;
+  /** An earlier eval to compare with: its `eval.json`, `results.jsonl` or output folder. */
+  baselinePath?: string;
+  /** Default: one `createSandbox()` for the whole eval. */
+  sandbox?: Sandbox;
+  /** Time the offline engine may search per failing program (the loop's default otherwise). */
+  offlineBudgetMs?: number;
+  signal?: AbortSignal;
+  onProgress?: (event: EvalProgress) => void;
+}
+
+/** What the eval reports as it goes (the CLI's progress bar reads it). */
+export type EvalProgress =
+  | { type: "started"; toRun: number; reused: number; selected: number; concurrency: number }
+  | { type: "task_started"; taskId: string }
+  | { type: "task_finished"; taskId: string; result: EvalTaskResult; done: number; toRun: number }
+  | { type: "warning"; message: string };
+
+/** The settings an output folder's results belong to; a rerun with other settings is refused. */
+interface EvalConfig {
+  schemaVersion: 1;
+  suite: string;
+  model: string;
+  maxAttempts: number | null;
+}
+
+/**
+ * Runs a suite through the real loop (`createAgent().run`), `concurrency` tasks at a time,
+ * appending each finished task to `<outDir>/results.jsonl`; tasks already there are not run
+ * again, so an interrupted eval continues where it stopped. Ends by writing `eval.json` and
+ * `eval.html` (figures over every finished task of the selection) and returns the report.
+ * On abort, running tasks stop at their next step and are not recorded.
+ */
+export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<EvalReport> {
+  const started = Date.now();
+  const env = options.env ?? process.env;
+  const modelSpec = formatModelSpec(parseModelSpec(options.model ?? env.MEND_MODEL));
+  const concurrency = options.concurrency ?? 1;
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError(`concurrency must be a whole number of at least 1`);
+  const outDir = resolve(options.outDir);
+  const runsDir = join(outDir, "runs");
+  mkdirSync(runsDir, { recursive: true });
+  checkConfig(join(outDir, "eval-config.json"), {
+    schemaVersion: 1,
+    suite: suite.path,
+    model: modelSpec,
+    maxAttempts: options.maxAttempts ?? null,
+  });
+  const baseline = options.baselinePath === undefined ? undefined : loadBaseline(resolve(options.baselinePath));
+
+  const resultsPath = join(outDir, "results.jsonl");
+  const results = openResults(resultsPath);
+  const selected = suite.tasks.slice(0, options.limit ?? suite.tasks.length);
+  const toRun = selected.filter((task) => !results.has(task.id));
+  const reused = selected.length - toRun.length;
+  options.onProgress?.({ type: "started", toRun: toRun.length, reused, selected: selected.length, concurrency });
+
+  const ownsSandbox = options.sandbox === undefined;
+  const sandbox = options.sandbox ?? createSandbox();
+  const capOf = (task: EvalTask) => options.maxAttempts ?? task.maxAttempts ?? DEFAULT_EVAL_MAX_ATTEMPTS;
+  let next = 0;
+  let done = 0;
+  let failure: unknown;
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  options.signal?.addEventListener("abort", onAbort);
+  if (options.signal?.aborted) stop.abort();
+
+  const runOne = async (item: EvalTask): Promise<void> => {
+    options.onProgress?.({ type: "task_started", taskId: item.id });
+    const agent = createAgent({
+      model: modelSpec,
+      env,
+      sandbox,
+      runsDir,
+      repairer: offlineRepairer,
+      maxAttempts: capOf(item),
+      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+      ...(item.budget ? { budget: item.budget } : {}),
+      ...(options.offlineBudgetMs !== undefined ? { offlineBudgetMs: options.offlineBudgetMs } : {}),
+    });
+    let run;
+    try {
+      run = await agent.run(item.task, { signal: stop.signal, command: item.task.draft === undefined ? "run" : "repair" });
+    } finally {
+      await agent.close();
+    }
+    // An interrupted task is not a result: it runs again next time.
+    if (run.reason === "interrupted") return;
+    const result = toEvalTaskResult(item.id, run);
+    appendResult(resultsPath, result);
+    results.set(item.id, result);
+    done++;
+    options.onProgress?.({ type: "task_finished", taskId: item.id, result, done, toRun: toRun.length });
+    try {
+      await writeRunReport(run.runDir);
+    } catch (error) {
+      options.onProgress?.({ type: "warning", message: `no report for ${item.id}: ${(error as Error).message}` });
+    }
+  };
+
+  const worker = async (): Promise<void> => {
+    while (!stop.signal.aborted && next < toRun.length) {
+      const item = toRun[next++];
+      try {
+        await runOne(item);
+      } catch (error) {
+        // A task that throws (rather than ending with a reason) means the eval cannot go on:
+        // a missing API key, an unusable model or sandbox. Stop the others and report it.
+        failure ??= error;
+        stop.abort();
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, toRun.length)) }, worker));
+  } finally {
+    options.signal?.removeEventListener("abort", onAbort);
+    if (ownsSandbox) await sandbox.close();
+  }
+  if (failure !== undefined) throw failure;
+
+  const finished = selected.filter((task) => results.has(task.id));
+  const outcomes = finished.map((task) => outcomeOf(results.get(task.id) as EvalTaskResult));
+  const maxK = Math.max(...selected.map(capOf), ...outcomes.map((outcome) => outcome.passedAt ?? 0));
+  const report: EvalReport = {
+    schemaVersion: 1,
+    suite: { name: suite.name, path: suite.path, format: suite.format, size: suite.tasks.length },
+    model: modelSpec,
+    maxAttempts: maxK,
+    selected: selected.length,
+    finished: finished.length,
+    reused,
+    pending: selected.filter((task) => !results.has(task.id)).map((task) => task.id),
+    interrupted: options.signal?.aborted ?? false,
+    figures: evalFigures(outcomes, maxK),
+    results: outcomes,
+    ...(baseline ? { baseline: compareWithBaseline(baseline, outcomes, maxK) } : {}),
+    outDir,
+    resultsPath,
+    htmlPath: join(outDir, "eval.html"),
+    durationMs: Date.now() - started,
+  };
+  writeAtomic(join(outDir, "eval.json"), `${JSON.stringify(report, null, 2)}\n`);
+  writeAtomic(report.htmlPath, renderEvalPage(report));
+  return report;
+}
+
+function checkConfig(path: string, config: EvalConfig): void {
+  if (existsSync(path)) {
+    let saved: Partial<EvalConfig> = {};
+    try {
+      saved = JSON.parse(readFileSync(path, "utf8")) as Partial<EvalConfig>;
+    } catch {
+      throw new UsageError(`${path} is not readable JSON: use another --out`, { code: "eval_out" });
+    }
+    const differs = (["suite", "model", "maxAttempts"] as const).filter((key) => saved[key] !== config[key]);
+    if (differs.length > 0) {
+      const was = differs.map((key) => `${key} ${JSON.stringify(saved[key])}`).join(", ");
+      throw new UsageError(`${path}: these results were made with ${was}; use another --out to run with other settings`, {
+        code: "eval_out",
+      });
+    }
+    return;
+  }
+  writeAtomic(path, `${JSON.stringify(config, null, 2)}\n`);
+}
+
+function writeAtomic(path: string, text: string): void {
+  writeFileSync(`${path}.tmp`, text);
+  renameSync(`${path}.tmp`, path);
+}
