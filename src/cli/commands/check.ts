@@ -72,7 +72,7 @@ export function registerCheckCommand(program: Command): void {
 }
 
 /** The SPEC `check` shape, plus the signature; internal counters stay out. */
-export function checkJson(result: CheckResult): Record<string, unknown> {
+function checkJson(result: CheckResult): Record<string, unknown> {
   const json: Record<string, unknown> = { passed: result.passed, stage: result.stage };
   if (result.errorType) json.errorType = result.errorType;
   json.summary = result.summary;
@@ -85,7 +85,7 @@ export function checkJson(result: CheckResult): Record<string, unknown> {
 }
 
 /** The check result for a person: verdict, where, the code around it, failed tests, layers. */
-export function renderCheck(result: CheckResult): string {
+function renderCheck(result: CheckResult): string {
   const lines: string[] = [];
   lines.push(result.passed ? `PASSED  ${result.summary}` : `FAILED at ${result.stage} (${result.errorType})  ${result.summary}`);
   if (result.location) {

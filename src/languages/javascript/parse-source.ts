@@ -9,8 +9,6 @@ export interface SyntaxProblem {
 export interface ParsedSource {
   sourceFile: ts.SourceFile;
   problems: SyntaxProblem[];
-  /** Uses `import`/`export` syntax (decides ESM or CommonJS output for TypeScript). */
-  isModule: boolean;
 }
 
 /** Diagnostic codes below this are the parser's; higher ones come from later phases. */
@@ -33,22 +31,11 @@ export function parseSource(path: string, content: string): ParsedSource {
         message: ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"),
       };
     });
-  return { sourceFile, problems, isModule: usesModuleSyntax(sourceFile) };
+  return { sourceFile, problems };
 }
 
-export function scriptKind(path: string): ts.ScriptKind {
+function scriptKind(path: string): ts.ScriptKind {
   if (/\.[cm]?tsx$/.test(path)) return ts.ScriptKind.TSX;
   if (/\.[cm]?ts$/.test(path)) return ts.ScriptKind.TS;
   return ts.ScriptKind.JS;
-}
-
-function usesModuleSyntax(sourceFile: ts.SourceFile): boolean {
-  return sourceFile.statements.some(
-    (statement) =>
-      ts.isImportDeclaration(statement) ||
-      ts.isExportDeclaration(statement) ||
-      ts.isExportAssignment(statement) ||
-      (ts.canHaveModifiers(statement) &&
-        (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)),
-  );
 }
