@@ -1,7 +1,9 @@
 import type { Command } from "commander";
 import { registerCheckCommand } from "./check.js";
+import { registerEval } from "./eval.js";
 import { registerExecCommand } from "./exec.js";
 import { registerRepair } from "./repair.js";
+import { registerReport } from "./report.js";
 import { registerResume } from "./resume.js";
 import { registerRun } from "./run.js";
 
@@ -12,4 +14,6 @@ export function registerCommands(program: Command): void {
   registerResume(program);
   registerCheckCommand(program);
   registerExecCommand(program);
+  registerEval(program);
+  registerReport(program);
 }
