@@ -1,6 +1,6 @@
 import type { RunFolder } from "../runs/run-folder.js";
 import type { Language } from "../shared/language.js";
-import type { RunResult } from "../shared/run-result.js";
+import type { RunReason, RunResult } from "../shared/run-result.js";
 import type { AgentStateValue } from "./state.js";
 
 /** How a session of the run ended, as seen from outside the graph. */
@@ -8,6 +8,8 @@ export type SessionEnd =
   | { kind: "finished" }
   | { kind: "awaiting_approval" }
   | { kind: "interrupted"; message: string }
+  /** The error boundary stopped the run (a budget, a stuck loop). */
+  | { kind: "stopped"; reason: RunReason; message: string }
   | { kind: "crashed"; message: string };
 
 /**
@@ -64,6 +66,16 @@ function judge(state: AgentStateValue, runId: string, end: SessionEnd): Verdict 
         code: state.code ?? "",
         message: `verified code is waiting for approval: ${resume} --approve (or --reject)`,
       };
+    case "stopped": {
+      const label = best ? `; returning attempt ${best.n}${best.passed ? "" : ", unverified"}` : "";
+      return {
+        status: "failed",
+        reason: end.reason,
+        verified: best?.passed ?? false,
+        code: best?.code ?? state.code ?? "",
+        message: `${end.message}${label}`,
+      };
+    }
     case "interrupted":
     case "crashed":
       return {

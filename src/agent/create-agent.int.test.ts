@@ -142,7 +142,11 @@ describe.each(["python", "javascript"] as const)("the loop on a %s task, against
   });
 
   it("(f) switches strategy after two failed repairs: fix, then plan-then-fix, then a fresh approach", async () => {
-    const { agent, events } = await agentWith(Array.from({ length: 7 }, () => ({ reply: replies.wrong })), { maxAttempts: 7 });
+    // The loop's own escalation: the error boundary, which would call this run stuck, is off.
+    const { agent, events } = await agentWith(Array.from({ length: 7 }, () => ({ reply: replies.wrong })), {
+      maxAttempts: 7,
+      boundary: "off",
+    });
     const result = await agent.run(task);
     expect(result.attempts.map((attempt) => attempt.strategy)).toEqual([
       "generate",
@@ -192,6 +196,30 @@ describe("the offline engine in the loop", () => {
     expect(result.attempts.map((attempt) => attempt.source)).toEqual(["draft", "model"]);
     const prompt = server?.requests[0].messages.map((message) => message.content).join("\n") ?? "";
     expect(prompt).toMatch(/## Most suspicious lines[\s\S]*line \d+ \(score/);
+  });
+});
+
+describe("under the error boundary", () => {
+  it("stops a model that returns the same wrong code every time as stuck, after switching strategy once", async () => {
+    const { agent, events } = await agentWith(Array.from({ length: 10 }, () => ({ reply: cannedReplies.javascript.wrong })), {
+      maxAttempts: 10,
+    });
+    const result = await agent.run(TASKS.javascript);
+    expect(result).toMatchObject({ status: "failed", reason: "stuck", verified: false });
+    expect(result.attempts.length).toBeLessThan(10);
+    expect(result.attempts.map((attempt) => attempt.strategy)).toContain("fresh");
+    expect(events).toContainEqual(expect.objectContaining({ type: "boundary", kind: "intervention" }));
+    expect(result.code).toBe(cannedReplies.javascript.code.wrong.replace(/\n$/, ""));
+  });
+
+  it("stops before a model call that would pass the token budget", async () => {
+    const { agent } = await agentWith(Array.from({ length: 3 }, () => ({ reply: cannedReplies.javascript.wrong, usage: { input: 900, output: 300 } })), {
+      budget: { tokens: 2000 },
+    });
+    const result = await agent.run(TASKS.javascript);
+    expect(result).toMatchObject({ status: "failed", reason: "budget_tokens" });
+    expect(server?.requests).toHaveLength(1);
+    expect(result.usage.inputTokens + result.usage.outputTokens).toBeLessThanOrEqual(2000);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import type { BoundaryMode } from "../boundary/boundary-options.js";
 import { UsageError } from "../errors/usage-error.js";
 import { createChatModel } from "../models/create-chat-model.js";
 import { formatModelSpec, parseModelSpec } from "../models/model-spec.js";
@@ -47,6 +48,11 @@ export interface AgentOptions {
   approve?: boolean;
   /** Time the offline engine may search per failing program. Default 5 s with a model, 15 s without. */
   offlineBudgetMs?: number;
+  /**
+   * The error boundary around the loop: `enforce` (default) stops at budgets before spending and
+   * on a stuck loop (switching strategy on the first detection); `observe` only reports; `off`.
+   */
+  boundary?: BoundaryMode;
   /** Every run event, as it happens (also written to the run's `events.jsonl`). */
   onEvent?: (event: RunEvent) => void;
   /** Environment for model settings and API keys. Default `process.env`. */
@@ -114,6 +120,8 @@ export function createAgent(options: AgentOptions = {}): Agent {
       sandbox: sandboxOf(),
       ...(options.checkpointer ? { checkpointer: options.checkpointer } : {}),
       offlineBudgetMs: options.offlineBudgetMs ?? (model ? OFFLINE_BUDGET_WITH_MODEL_MS : OFFLINE_BUDGET_ALONE_MS),
+      boundary: options.boundary ?? "enforce",
+      prices: loadPriceOverrides(env),
       onEvent: (event) => {
         options.onEvent?.(event);
         extra.onEvent?.(event);

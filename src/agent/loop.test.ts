@@ -57,6 +57,8 @@ function agent(options: { replies?: string[]; repairer?: Repairer | null; maxAtt
       validator: replay,
       repairer: options.repairer ?? null,
       localizer: null,
+      // The loop's own logic; the error boundary around it is tested in create-agent.int.test.ts.
+      boundary: "off",
       sandbox: noSandbox,
       runsDir,
       env: {},

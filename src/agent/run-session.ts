@@ -4,12 +4,16 @@ import { openCheckpointer } from "../runs/open-checkpointer.js";
 import type { RunCounters, RunEvent } from "../runs/run-event.js";
 import type { RunFolder } from "../runs/run-folder.js";
 import type { RunMeta } from "../runs/run-meta.js";
-import type { RunResult } from "../shared/run-result.js";
+import type { BoundaryMode } from "../boundary/boundary-options.js";
+import type { BoundaryReport } from "../boundary/boundary-report.js";
+import type { Price } from "../models/pricing.js";
+import type { RunResult, RunUsage } from "../shared/run-result.js";
 import type { Sandbox } from "../shared/sandbox.js";
 import type { AgentDeps } from "./agent-deps.js";
 import { buildRunResult, type SessionEnd } from "./build-run-result.js";
 import type { FaultLocalizer, ModelClient, Repairer, Validator } from "./collaborators.js";
 import { buildAgentGraph } from "./graph.js";
+import { guardAgentGraph, runReasonOf } from "./guard-graph.js";
 import type { AgentStateValue, AgentUpdate } from "./state.js";
 
 /** Everything one session of a run needs: a fresh start, or a resume of a saved run. */
@@ -24,6 +28,9 @@ export interface SessionSetup {
   /** A caller's checkpointer; without one the run folder's SQLite database is used. */
   checkpointer?: BaseCheckpointSaver;
   offlineBudgetMs: number;
+  /** The error boundary's mode: `enforce` (default), `observe` or `off`. */
+  boundary: BoundaryMode;
+  prices: Record<string, Price>;
   onEvent?: (event: RunEvent) => void;
   signal?: AbortSignal;
   /** `start` a new run, or `resume` a saved one, answering a pending approval if given. */
@@ -85,9 +92,15 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
       language: meta.task.language,
     });
     const counters = countersOf(before.values as Partial<AgentStateValue>);
+    const guarded = guardAgentGraph(graph, {
+      mode: setup.boundary,
+      budget: remainingBudget(meta, counters),
+      prices: setup.prices,
+      emit,
+    });
     let end: SessionEnd = { kind: "finished" };
     try {
-      const stream = await graph.stream(input as Parameters<typeof graph.stream>[0], {
+      const stream = await guarded.stream(input as Parameters<typeof graph.stream>[0], {
         ...config,
         streamMode: "updates",
         durability: "sync",
@@ -100,6 +113,11 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
           if (node === "__interrupt__") {
             end = { kind: "awaiting_approval" };
             emit({ type: "awaiting_approval", runId: meta.runId });
+            continue;
+          }
+          if (node === "__boundary__") {
+            const report = update as BoundaryReport;
+            end = { kind: "stopped", reason: runReasonOf(report.reason), message: report.message };
             continue;
           }
           addToCounters(counters, update as AgentUpdate | undefined);
@@ -119,7 +137,7 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
     }
     const after = await graph.getState(config);
     const run = result(after, end);
-    if (end.kind === "finished") {
+    if (end.kind === "finished" || end.kind === "stopped") {
       emit({ type: "run_finished", status: run.status, reason: run.reason, attempts: run.attempts.length, durationMs: run.durationMs });
     }
     return run;
@@ -145,6 +163,16 @@ function chooseInput(snapshot: StateSnapshot, mode: SessionSetup["mode"]): Input
     return mode.approve === undefined ? "needs_answer" : new Command({ resume: { approved: mode.approve } });
   }
   return snapshot.next.length === 0 ? "finished" : null;
+}
+
+/** The run's budgets minus what earlier sessions spent, for this session's boundary. */
+function remainingBudget(meta: RunMeta, spent: RunUsage): { tokens?: number; usd?: number; seconds?: number } {
+  const { tokens, usd, seconds } = meta.budget;
+  return {
+    ...(tokens !== undefined ? { tokens: Math.max(0, tokens - spent.inputTokens - spent.outputTokens) } : {}),
+    ...(usd !== undefined ? { usd: Math.max(0, usd - spent.costUsd) } : {}),
+    ...(seconds !== undefined ? { seconds: Math.max(0, seconds - meta.elapsedMs / 1000) } : {}),
+  };
 }
 
 function countersOf(state: Partial<AgentStateValue>): RunCounters {

@@ -1,4 +1,5 @@
 import { Annotation } from "@langchain/langgraph";
+import { boundaryNoteChannel } from "../boundary/boundary-note.js";
 import type { Diagnosis } from "../diagnosis/diagnosis.js";
 import type { AttemptFile } from "../runs/attempt-file.js";
 import type { AttemptSource, Strategy, TokenUsage } from "../shared/attempt.js";
@@ -112,6 +113,10 @@ export const AgentState = Annotation.Root({
   reason: last<RunReason | null>(() => null),
   message: last<string | null>(() => null),
   outcome: last<Outcome | null>(() => null),
+  /** Written by the error boundary when it intervenes (a stuck loop): switch strategy. */
+  boundaryNote: boundaryNoteChannel(),
+  /** The step of the boundary note the loop has acted on, so each note acts once. */
+  noteHandled: last<number | null>(() => null),
 });
 
 export type AgentStateValue = typeof AgentState.State;

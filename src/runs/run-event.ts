@@ -28,7 +28,9 @@ export type RunEvent =
   | { type: "awaiting_approval"; runId: string }
   | { type: "approval"; approved: boolean }
   | { type: "run_finished"; status: "passed" | "failed"; reason: RunReason; attempts: number; durationMs: number }
-  | { type: "run_interrupted"; why: "approval" | "signal" | "crash"; message?: string };
+  | { type: "run_interrupted"; why: "approval" | "signal" | "crash"; message?: string }
+  /** The error boundary warned, detected a stuck loop, intervened or stopped the run. */
+  | { type: "boundary"; kind: "warning" | "detection" | "intervention" | "stop" | "fault"; message: string };
 
 /** An event as written to the log, stamped with the time it happened. */
 export type LoggedRunEvent = RunEvent & { ts: string };

@@ -36,7 +36,11 @@ export function diagnoseNode(deps: AgentDeps) {
       : [...state.avoid, { signature: diagnosis.signature, n, line: attemptLine(n, attemptStrategy, diagnosis) }];
 
     const syntaxStreak = check.errorType === "syntax" || check.errorType === "empty" ? state.syntaxStreak + 1 : 0;
-    const next = nextStrategy(state, source, syntaxStreak);
+    const note = state.boundaryNote;
+    const stuck = note !== null && note.step !== state.noteHandled;
+    const next = stuck
+      ? { strategy: "fresh" as const, failures: 0, why: `the error boundary found the loop stuck: ${note.message}` }
+      : nextStrategy(state, source, syntaxStreak);
     if (next.strategy !== state.strategy) {
       deps.emit({ type: "strategy", from: state.strategy, to: next.strategy, why: next.why });
     }
@@ -50,6 +54,7 @@ export function diagnoseNode(deps: AgentDeps) {
       strategy: next.strategy,
       strategyFailures: next.failures,
       modelFailures: source === "model" ? state.modelFailures + 1 : state.modelFailures,
+      ...(stuck ? { noteHandled: note.step } : {}),
     };
   };
 }

@@ -25,7 +25,12 @@ export function generateNode(deps: AgentDeps) {
     const failedSummary = fresh
       ? [...state.older, ...state.recent.map((attempt) => attemptLine(attempt.n, attempt.strategy, attempt.diagnosis))]
       : undefined;
-    const messages = generatePrompt({ task, failedSummary, avoid: fresh ? state.avoid.map((entry) => entry.line) : undefined });
+    const messages = generatePrompt({
+      task,
+      failedSummary,
+      avoid: fresh ? state.avoid.map((entry) => entry.line) : undefined,
+      guidance: fresh && state.boundaryNote ? state.boundaryNote.message : undefined,
+    });
     const temperature = temperatureFor(state.modelFailures);
     const asked = await askModel(deps, deps.model, "generate", messages, temperature);
     if (!asked.ok) return { reason: "error", message: asked.message };

@@ -8,6 +8,8 @@ export interface GeneratePromptInput {
   /** For a fresh approach: one line per failed attempt, and the failures not to repeat. */
   failedSummary?: readonly string[];
   avoid?: readonly string[];
+  /** Advice from the error boundary when it found the loop stuck. */
+  guidance?: string;
 }
 
 /** Asks for the whole program from the requirement (first try, or a fresh approach). */
@@ -29,6 +31,7 @@ export function generatePrompt(input: GeneratePromptInput): PromptMessage[] {
     testsSection(task.tests, task.language),
     fresh ? `## What failed so far\n${input.failedSummary?.map((line) => `- ${line}`).join("\n")}` : "",
     avoidSection(input.avoid ?? []),
+    input.guidance ? `## Guidance\n${input.guidance}` : "",
     instructions.join("\n"),
   ]);
   return [
