@@ -1,8 +1,8 @@
 /**
  * The Node side of the fast tier, as three module sources written next to each other:
  * `server.mjs` serves one candidate per request in a fresh worker thread (heap limit from
- * `resourceLimits`, terminated at its timeout or output cap), with the next worker already
- * booted while the host prepares the next candidate; `harness.mjs` is the worker's entry
+ * `resourceLimits`, terminated at its timeout or output cap), while the worker for the next
+ * candidate boots alongside; `harness.mjs` is the worker's entry
  * (imports the test files, so `node:test` runs them); `reporter.mjs` turns test events into
  * one JSON line per test. One JSON request per line on stdin, one JSON reply per line on fd 3
  * (a worker writing to fd 1 or 2 directly reaches the host as stray output, counted against the cap).
@@ -129,11 +129,13 @@ async function run(request) {
   const started = performance.now();
   const heapMb = Math.max(16, Math.floor(request.memoryMb * 0.75));
   let slot = spare;
-  spare = undefined;
-  if (!slot || slot.heapMb !== heapMb) {
+  // A spare that died while booting (a previous candidate's fork bomb, say) is replaced.
+  if (!slot || slot.heapMb !== heapMb || !(await slot.ready)) {
     if (slot) await slot.worker.terminate();
     slot = bootWorker(heapMb);
   }
+  // The next candidate's worker boots on the other core while this one runs.
+  spare = bootWorker(heapMb);
   const { worker, base } = slot;
   mkdirSync(base, { mode: 0o700 });
   for (const [rel, content] of Object.entries(request.files)) {
@@ -175,7 +177,6 @@ async function run(request) {
   await Promise.race([streamsEnded, new Promise((resolve) => setTimeout(resolve, 500))]);
   process.chdir(HOME);
   sweep();
-  spare = bootWorker(heapMb);
   const killed = timedOut || outputLimited;
   const tests = [];
   const lines = (readText(base + ".results.jsonl") || "") + (readText(base + ".load.jsonl") || "");

@@ -1,0 +1,168 @@
+// Per-candidate time of validating a small program against a small test file, three ways:
+// a plain spawn of the test tool on the host (no isolation), the strong tier (one sandboxed
+// `python3 -m pytest` / `node --test` per candidate) and the fast tier (a warm runner inside
+// the same isolation). Also the strong tier's fixed cost on a program that does nothing.
+// From the built dist/. Tiers run in alternating blocks, so that a change in machine load
+// hits all of them; the fast tier's candidates run back to back, as the repair engine's do.
+// Options: `--candidates N` per tier and language (default 15), `--rounds R` (default 3).
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dist = join(root, "dist");
+if (!existsSync(join(dist, "sandbox/fast-runner.js"))) {
+  console.error("bench:sandbox: dist/ is missing: run npm run build first");
+  process.exit(2);
+}
+const { createSandbox } = await import(join(dist, "sandbox/create-sandbox.js"));
+const { createFastRunner } = await import(join(dist, "sandbox/fast-runner.js"));
+const { resolveProgram } = await import(join(dist, "sandbox/resolve-program.js"));
+
+const { values } = parseArgs({
+  options: { candidates: { type: "string", default: "15" }, rounds: { type: "string", default: "3" } },
+});
+const perRound = Math.max(1, Math.ceil(Number(values.candidates) / Number(values.rounds)));
+const rounds = Math.max(1, Number(values.rounds));
+
+// Two candidates of the same program, one right and one wrong, alternated: each run must
+// load the candidate's own code (a stale module would give the wrong verdict).
+const PYTHON = {
+  language: "python",
+  candidates: [
+    "def median(xs):\n    s = sorted(xs)\n    n = len(s)\n    if n == 0:\n        raise ValueError('empty')\n    return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2\n",
+    "def median(xs):\n    s = sorted(xs)\n    return s[len(s) // 2]\n",
+  ],
+  program: "median.py",
+  tests: {
+    "test_median.py":
+      "import pytest\nfrom median import median\n\n\ndef test_odd():\n    assert median([3, 1, 2]) == 2\n\n\n" +
+      "def test_even():\n    assert median([4, 1, 3, 2]) == 2.5\n\n\ndef test_empty():\n    with pytest.raises(ValueError):\n        median([])\n",
+  },
+  testFiles: ["test_median.py"],
+  command: ["python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_median.py"],
+  trivial: ["python3", "-c", "pass"],
+};
+const NODE = {
+  language: "javascript",
+  candidates: [
+    "export function median(xs) {\n  const s = [...xs].sort((a, b) => a - b);\n  const n = s.length;\n  if (n === 0) throw new Error('empty');\n  return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;\n}\n",
+    "export function median(xs) {\n  const s = [...xs].sort((a, b) => a - b);\n  return s[Math.floor(s.length / 2)];\n}\n",
+  ],
+  program: "median.js",
+  tests: {
+    "median.test.js":
+      "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { median } from './median.js';\n\n" +
+      "test('odd', () => assert.equal(median([3, 1, 2]), 2));\ntest('even', () => assert.equal(median([4, 1, 3, 2]), 2.5));\n" +
+      "test('empty', () => assert.throws(() => median([]), /empty/));\n",
+    "package.json": '{"type":"module"}',
+  },
+  testFiles: ["median.test.js"],
+  command: ["node", "--test", "median.test.js"],
+  trivial: ["node", "-e", "0"],
+};
+
+const sandbox = createSandbox();
+const capabilities = await sandbox.capabilities();
+
+/** The same command as the strong tier, spawned on the host in a fresh folder: the baseline. */
+async function plainSpawn(argv, files) {
+  const dir = mkdtempSync(join(tmpdir(), "mend-bench-"));
+  try {
+    for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
+    // The interpreter's real path, as the sandbox uses it: a pyenv shim would add its own start-up.
+    const program = (await resolveProgram(argv[0])).path;
+    const started = performance.now();
+    const code = await new Promise((resolve) => {
+      const child = spawn(program, argv.slice(1), { cwd: dir, stdio: "ignore", env: { PATH: process.env.PATH, HOME: dir } });
+      child.on("close", resolve);
+    });
+    return { ms: performance.now() - started, code };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function strong(argv, files) {
+  const started = performance.now();
+  const result = await sandbox.run({ command: argv, files, timeoutMs: 60_000 });
+  return { ms: performance.now() - started, code: result.exitCode };
+}
+
+function filesOf(subject, i) {
+  return { [subject.program]: subject.candidates[i % 2], ...subject.tests };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function measure(subject) {
+  const runner = createFastRunner({ language: subject.language });
+  const startup = performance.now();
+  await runner.runTests(filesOf(subject, 0), { testFiles: subject.testFiles, timeoutMs: 60_000 });
+  const startupMs = performance.now() - startup;
+  const times = { plain: [], strong: [], fast: [] };
+  const verdicts = { plain: [], strong: [], fast: [] };
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < perRound; i++) {
+      const run = await plainSpawn(subject.command, filesOf(subject, i));
+      times.plain.push(run.ms);
+      verdicts.plain.push(run.code === 0);
+    }
+    for (let i = 0; i < perRound; i++) {
+      const run = await strong(subject.command, filesOf(subject, i));
+      times.strong.push(run.ms);
+      verdicts.strong.push(run.code === 0);
+    }
+    for (let i = 0; i < perRound; i++) {
+      const started = performance.now();
+      const result = await runner.runTests(filesOf(subject, i), { testFiles: subject.testFiles, timeoutMs: 60_000 });
+      times.fast.push(performance.now() - started);
+      verdicts.fast.push(result.reason === "ok");
+    }
+  }
+  await runner.close();
+  // Every tier must agree on every candidate (right, wrong, right...), or the timing means nothing.
+  const expected = Array.from({ length: perRound * rounds }, (_, k) => k % perRound % 2 === 0);
+  for (const tier of ["plain", "strong", "fast"]) {
+    if (verdicts[tier].some((ok, k) => ok !== expected[k])) throw new Error(`${subject.language}: ${tier} tier gave wrong verdicts`);
+  }
+  return { startupMs, plain: median(times.plain), strong: median(times.strong), fast: median(times.fast) };
+}
+
+async function overhead(argv) {
+  const plain = [];
+  const strongs = [];
+  for (let i = 0; i < 7; i++) {
+    plain.push((await plainSpawn(argv, {})).ms);
+    strongs.push((await strong(argv, {})).ms);
+  }
+  return { plain: median(plain), strong: median(strongs) };
+}
+
+const ms = (x) => `${Math.round(x)} ms`.padStart(9);
+const ratio = (a, b) => `${(a / b).toFixed(1)}x`.padStart(7);
+
+console.log(`bench:sandbox  ${perRound * rounds} candidates per tier, median per candidate; load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+console.log(`strong tier: ${capabilities.warnings.length ? `DEGRADED (${capabilities.warnings.join("; ")})` : "bubblewrap + cgroups + rlimits"}`);
+console.log("");
+console.log(`${"".padEnd(30)}${"plain".padStart(9)}${"strong".padStart(9)}${"fast".padStart(9)}${"strong/fast".padStart(13)}${"plain/fast".padStart(12)}  goal >= 5x`);
+for (const subject of [PYTHON, NODE]) {
+  const figures = await measure(subject);
+  const label = subject.language === "python" ? "python3 -m pytest (3 tests)" : "node --test (3 tests)";
+  const met = figures.strong / figures.fast >= 5 ? "met" : "NOT met";
+  console.log(
+    `${label.padEnd(30)}${ms(figures.plain)}${ms(figures.strong)}${ms(figures.fast)}${ratio(figures.strong, figures.fast).padStart(13)}` +
+      `${ratio(figures.plain, figures.fast).padStart(12)}  ${met}`,
+  );
+  console.log(`${"".padEnd(30)}fast tier start-up (once per runner): ${Math.round(figures.startupMs)} ms`);
+}
+console.log("");
+console.log("strong tier overhead over a plain spawn (a program that does nothing):");
+for (const argv of [PYTHON.trivial, NODE.trivial]) {
+  const figures = await overhead(argv);
+  console.log(`  ${argv.join(" ").padEnd(28)}${ms(figures.plain)} plain ${ms(figures.strong)} strong  (+${Math.round(figures.strong - figures.plain)} ms)`);
+}
+await sandbox.close();
