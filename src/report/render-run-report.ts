@@ -78,7 +78,7 @@ function header(data: RunReportData): string {
   const resume =
     state.kind === "paused"
       ? `mend resume ${data.runId} --approve   (or --reject)`
-      : state.kind === "stopped"
+      : state.kind === "stopped" && (state.reason === "interrupted" || state.reason === "error")
         ? `mend resume ${data.runId}`
         : undefined;
   const message = result?.message ?? (state.kind === "running" ? "This run has a session in progress, or its process was killed; the report shows what is saved so far." : undefined);

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { BoundaryEvent } from "../boundary/boundary-event.js";
 import type { RunEvent } from "../runs/run-event.js";
 import type { RunResult } from "../shared/run-result.js";
 import type { LoggedEvent } from "./read-event-log.js";
 import { runDecisions } from "./run-decisions.js";
 import { runStateOf } from "./run-state.js";
 
-const logged = (event: RunEvent | BoundaryEvent | { type: "boundary"; event: BoundaryEvent }): LoggedEvent =>
+const logged = (event: RunEvent): LoggedEvent =>
   ({ ts: "2026-01-01T10:00:00.000Z", ...event }) as LoggedEvent;
 
 const counters = { attempts: 1, modelCalls: 1, inputTokens: 10, outputTokens: 5, costUsd: 0, executions: 1 };
@@ -31,31 +30,19 @@ describe("runDecisions", () => {
     ]);
   });
 
-  it("shows the error boundary's warnings, detections, interventions and stops, plain or wrapped", () => {
-    const detection = {
-      kind: "repeated_error" as const,
-      at: 7,
-      node: "validate",
-      nodes: ["validate"],
-      steps: [3, 7],
-      supersteps: [3, 7],
-      explanation: "the same assertion failed after two repairs",
-    };
+  it("shows the error boundary's warnings, detections, interventions and stops as alerts or warnings", () => {
     const decisions = runDecisions([
-      logged({ type: "warning", budget: "tokens", limit: 1000, used: 850, fraction: 0.85, exceeded: false, message: "85% of the token budget used" }),
-      logged({ type: "boundary", event: { type: "detection", detection } }),
-      logged({
-        type: "intervention",
-        intervention: { id: 1, kind: "modify_prompt", trigger: { type: "detection", detection }, at: 7, applied: true, detail: "note added", outcome: "recovered" },
-      }),
-      logged({ type: "fault", fault: { where: "policy", message: "policy threw", disabled: "nothing" } }),
+      logged({ type: "boundary", kind: "warning", message: "85% of the token budget used" }),
+      logged({ type: "boundary", kind: "detection", message: "the same assertion failed after two repairs" }),
+      logged({ type: "boundary", kind: "intervention", message: "modify_prompt: note added" }),
+      logged({ type: "boundary", kind: "stop", message: "stuck: the loop repeats itself" }),
     ]);
     expect(decisions.every((d) => d.kind === "boundary")).toBe(true);
     expect(decisions.map((d) => [d.severity, d.title, d.detail])).toEqual([
-      ["warning", "budget warning (tokens)", "85% of the token budget used"],
-      ["alert", "detected: repeated error", "the same assertion failed after two repairs"],
-      ["warning", "intervention: modify prompt", "note added · outcome recovered"],
-      ["alert", "boundary fault in policy", "policy threw"],
+      ["warning", "boundary warning", "85% of the token budget used"],
+      ["alert", "boundary detected a stuck loop", "the same assertion failed after two repairs"],
+      ["warning", "boundary intervened", "modify_prompt: note added"],
+      ["alert", "boundary stopped the run", "stuck: the loop repeats itself"],
     ]);
   });
 

@@ -12,8 +12,8 @@ export interface Decision {
   attempt: number;
   title: string;
   detail?: string;
-  /** Boundary entries: `warning`, `detection`, `intervention`, `stop`, `fault`. */
-  severity?: "info" | "warning" | "alert";
+  /** How loudly to show it: boundary entries and stopped sessions. */
+  severity?: "warning" | "alert";
 }
 
 /**
@@ -84,51 +84,38 @@ export function runDecisions(events: readonly LoggedEvent[]): Decision[] {
       case "run_finished":
         decisions.push({ ...at, kind: "session", title: `run finished: ${text(event.reason)}`, detail: `${text(event.attempts)} attempts` });
         break;
-      default: {
-        const boundary = boundaryDecision(event);
-        if (boundary) decisions.push({ ...at, ...boundary });
+      case "boundary": {
+        const kind = text(event.kind);
+        decisions.push({
+          ...at,
+          kind: "boundary",
+          severity: BOUNDARY_SEVERITY[kind] ?? "warning",
+          title: BOUNDARY_TITLES[kind] ?? `boundary ${kind}`,
+          detail: text(event.message),
+        });
+        break;
       }
     }
   }
   return decisions;
 }
 
-/**
- * The error boundary's events (`src/boundary`), logged either as they are or wrapped as
- * `{ type: "boundary", event }`.
- */
-function boundaryDecision(event: LoggedEvent): Omit<Decision, "attempt" | "ts"> | undefined {
-  const inner = event.type === "boundary" ? record(event.event) : event;
-  switch (inner.type) {
-    case "warning":
-      return { kind: "boundary", severity: "warning", title: `budget warning (${text(inner.budget)})`, detail: text(inner.message) };
-    case "detection": {
-      const detection = record(inner.detection);
-      return { kind: "boundary", severity: "alert", title: `detected: ${text(detection.kind).replace(/_/g, " ")}`, detail: text(detection.explanation) };
-    }
-    case "intervention": {
-      const intervention = record(inner.intervention);
-      const applied = intervention.applied === false ? " (not applied)" : "";
-      const outcome = intervention.outcome === undefined ? "" : ` · outcome ${text(intervention.outcome)}`;
-      return {
-        kind: "boundary",
-        severity: "warning",
-        title: `intervention: ${text(intervention.kind).replace(/_/g, " ")}${applied}`,
-        detail: `${text(intervention.detail)}${outcome}`,
-      };
-    }
-    case "stop": {
-      const report = record(inner.report);
-      return { kind: "boundary", severity: "alert", title: `boundary stop: ${text(report.reason)}`, detail: text(report.message) };
-    }
-    case "fault": {
-      const fault = record(inner.fault);
-      return { kind: "boundary", severity: "alert", title: `boundary fault in ${text(fault.where)}`, detail: text(fault.message) };
-    }
-    default:
-      return undefined;
-  }
-}
+/** The error boundary's event kinds (`src/boundary`), as the log records them. */
+const BOUNDARY_TITLES: Record<string, string> = {
+  warning: "boundary warning",
+  detection: "boundary detected a stuck loop",
+  intervention: "boundary intervened",
+  stop: "boundary stopped the run",
+  fault: "boundary fault",
+};
+
+const BOUNDARY_SEVERITY: Record<string, Decision["severity"]> = {
+  warning: "warning",
+  detection: "alert",
+  intervention: "warning",
+  stop: "alert",
+  fault: "alert",
+};
 
 function record(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
