@@ -17,6 +17,8 @@ export interface ValidationRequest {
   support?: SourceFile[];
   allowNetwork?: boolean;
   typeCheck?: boolean;
+  /** Lint findings the draft already had: a repair is not blamed for them. */
+  baselineLint?: string[];
 }
 
 export type Validator = (

@@ -2,7 +2,6 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import type { BoundaryMode } from "../boundary/boundary-options.js";
 import { UsageError } from "../errors/usage-error.js";
-import { createChatModel } from "../models/create-chat-model.js";
 import { formatModelSpec, parseModelSpec } from "../models/model-spec.js";
 import { loadPriceOverrides } from "../models/pricing.js";
 import { createRunId } from "../runs/create-run-id.js";
@@ -219,6 +218,9 @@ async function resolveModel(
   }
   const spec = parseModelSpec(model);
   const label = formatModelSpec(spec);
+  if (spec.provider === "offline") return { client: null, label };
+  // Loaded on demand: the provider clients take a while to import and offline runs need none.
+  const { createChatModel } = await import("../models/create-chat-model.js");
   const chat = await createChatModel(spec, { ...(baseUrl ? { baseUrl } : {}), env });
   return { client: chat ? createModelClient(chat, label, prices) : null, label };
 }

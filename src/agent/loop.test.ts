@@ -19,6 +19,7 @@ import { createAgent } from "./create-agent.js";
 
 const { code } = cannedReplies.python;
 const SYNTAX_ERROR = "def median(values)\n    return values[0]\n";
+const NAME_ERROR = "def median(values):\n    return ordered[len(values) // 2]\n";
 const task: Task = {
   prompt: "Write median(values).",
   language: "python",
@@ -31,11 +32,15 @@ const noSandbox: Sandbox = {
   close: async () => {},
 };
 
+const validated: Parameters<Validator>[0][] = [];
+
 /** Replays the recorded check of the program it is given; any other program fails like `wrong`. */
 const replay: Validator = async (input) => {
+  validated.push(input);
   const known: [string, CheckResult][] = [
     [code.right, recordedChecks.right],
     [SYNTAX_ERROR, recordedChecks.syntax],
+    [NAME_ERROR, recordedChecks.nameError],
   ];
   const match = known.find(([program]) => program.trim() === input.code.trim());
   return structuredClone(match?.[1] ?? recordedChecks.wrong);
@@ -142,6 +147,14 @@ describe("the loop", () => {
     const nodes = events.filter((event) => event.type === "node_entered").map((event) => event.type === "node_entered" && event.node);
     expect(nodes).not.toContain("analyze");
     expect(result.status).toBe("passed");
+  });
+
+  it("does not blame repairs for lint findings the draft already had", async () => {
+    validated.length = 0;
+    const { agent: loop } = agent({ replies: [fenced(code.right, "python")] });
+    await loop.run({ ...task, draft: NAME_ERROR });
+    expect(validated[0].baselineLint).toBeUndefined();
+    expect(validated[1].baselineLint).toEqual(recordedChecks.nameError.lintSignatures);
   });
 
   it("stops with budget_tokens once the token budget is used", async () => {

@@ -92,6 +92,8 @@ export const AgentState = Annotation.Root({
   diagnosis: last<Diagnosis | null>(() => null),
   analysis: last<Analysis | null>(() => null),
   attempts: last<number>(() => 0),
+  /** Lint findings of the draft, passed to later validations so repairs are not blamed for them. */
+  baselineLint: last<string[] | null>(() => null),
   usage: Annotation<RunUsage, Partial<RunUsage>>({ reducer: addUsage, default: () => ({ ...ZERO_USAGE }) }),
   strategy: last<Strategy>(() => "generate"),
   /** Failed model attempts under the current strategy; two switch it. */

@@ -24,6 +24,7 @@ export function validateNode(deps: AgentDeps) {
         ...(task.support ? { support: task.support } : {}),
         ...(task.allowNetwork !== undefined ? { allowNetwork: task.allowNetwork } : {}),
         ...(task.typeCheck !== undefined ? { typeCheck: task.typeCheck } : {}),
+        ...(state.baselineLint ? { baselineLint: state.baselineLint } : {}),
       },
       { sandbox: deps.sandbox, signal: deps.signal },
     );
@@ -51,6 +52,7 @@ export function validateNode(deps: AgentDeps) {
       diagnosis: null,
       best: betterAttempt(state.best, toBestAttempt(n, candidate.code, check)),
       usage: { executions: check.executions },
+      ...(candidate.source === "draft" ? { baselineLint: check.lintSignatures ?? [] } : {}),
     };
   };
 }
