@@ -150,7 +150,8 @@ class WarmRunner implements FastRunner {
       tests: reply.tests,
     };
     if (reply.junitXml) result.junitXml = reply.junitXml;
-    if (server.caps.warnings.length > 0) result.warnings = [...server.caps.warnings];
+    const warnings = [...server.caps.warnings, ...server.warnings];
+    if (warnings.length > 0) result.warnings = warnings;
     return result;
   }
 }
@@ -177,12 +178,11 @@ class RunnerProcess {
 
   private constructor(
     readonly caps: SandboxCapabilities,
-    private readonly process: IsolatedProcess,
+    private readonly server: IsolatedProcess,
     private readonly folder: RunFolder,
-    readonly language: Language,
   ) {
-    const { child } = process;
-    const protocol = process.protocol;
+    const { child } = server;
+    const protocol = server.protocol;
     protocol.setEncoding("utf8");
     protocol.on("data", (chunk: string) => this.take(chunk));
     protocol.on("end", () => this.finish());
@@ -207,7 +207,7 @@ class RunnerProcess {
         await writeFile(join(hostRunner, name), source);
         await chmod(join(hostRunner, name), 0o644);
       }
-      const process = await IsolatedProcess.start(caps, {
+      const server = await IsolatedProcess.start(caps, {
         command: python ? ["python3", "-u", `${RUNNER_DIR}/server.py`] : ["node", `${RUNNER_DIR}/server.mjs`],
         folder,
         env: {
@@ -226,7 +226,7 @@ class RunnerProcess {
         readOnly: [{ host: hostRunner, dest: RUNNER_DIR }],
         protocolPipe: true,
       });
-      const runner = new RunnerProcess(caps, process, folder, options.language);
+      const runner = new RunnerProcess(caps, server, folder);
       const ready = await runner.nextLine(START_TIMEOUT_MS);
       if (!ready || !ready.includes('"ready"')) {
         const why = runner.stderr.text().trim().split("\n").slice(-3).join(" | ") || "no reply";
@@ -242,11 +242,11 @@ class RunnerProcess {
 
   async run(request: Omit<RequestBody, "id">): Promise<Outcome> {
     const id = this.nextId++;
-    await this.process.cgroup?.setMemoryLimit((RUNNER_BASE_MB + request.memoryMb) * 1024 * 1024);
+    await this.server.cgroup?.setMemoryLimit((RUNNER_BASE_MB + request.memoryMb) * 1024 * 1024);
     const before = await this.counters();
     this.stray = 0;
     this.strayCap = request.outputLimitBytes;
-    this.process.child.stdin.write(`${JSON.stringify({ id, ...request })}\n`);
+    this.server.child.stdin.write(`${JSON.stringify({ id, ...request })}\n`);
     const deadline = Date.now() + request.timeoutMs + REPLY_GRACE_MS;
     for (;;) {
       const line = await this.nextLine(deadline - Date.now());
@@ -263,7 +263,7 @@ class RunnerProcess {
   /** The runner died or stopped answering during a candidate: kill it all and report what the kernel saw. */
   private async died(id: number, before: CgroupCounters, stuck: boolean): Promise<Outcome> {
     const after = await this.counters();
-    const exit = await Promise.race([this.process.exited, sleep(100).then(() => undefined)]);
+    const exit = await Promise.race([this.server.exited, sleep(100).then(() => undefined)]);
     await this.dispose();
     const note = this.strayExceeded
       ? "the candidate wrote past the output cap on the runner's own descriptors; the runner was killed and will be restarted"
@@ -289,14 +289,18 @@ class RunnerProcess {
     };
   }
 
+  get warnings(): string[] {
+    return this.server.warnings;
+  }
+
   async dispose(): Promise<void> {
-    this.process.child.stdin.destroy();
-    await this.process.dispose();
+    this.server.child.stdin.destroy();
+    await this.server.dispose();
     await this.folder.remove();
   }
 
   private async counters(): Promise<CgroupCounters> {
-    return (await this.process.counters().catch(() => undefined)) ?? { oomKills: 0, pidsRefused: 0 };
+    return (await this.server.counters().catch(() => undefined)) ?? { oomKills: 0, pidsRefused: 0 };
   }
 
   /** Output that bypassed the candidate's captured streams (a worker writing to fd 1 or 2) still counts against its cap. */
@@ -304,7 +308,7 @@ class RunnerProcess {
     this.stray += chunk.length;
     if (this.stray > this.strayCap && !this.strayExceeded) {
       this.strayExceeded = true;
-      void this.process.killTree();
+      void this.server.killTree();
     }
   }
 

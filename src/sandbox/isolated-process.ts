@@ -46,6 +46,8 @@ export class IsolatedProcess {
     readonly child: ChildProcessWithoutNullStreams,
     readonly cgroup: RunCgroup | undefined,
     viaBwrap: boolean,
+    /** What this run had to do without (see `IsolationCommand.warnings`). */
+    readonly warnings: string[],
   ) {
     this.exited = new Promise((resolve) => {
       child.once("exit", (code, signal) => resolve(decodeExit(code, signal, viaBwrap)));
@@ -89,7 +91,7 @@ export class IsolatedProcess {
         child.once("spawn", resolve);
         child.once("error", reject);
       });
-      return new IsolatedProcess(child, cgroup, command.viaBwrap);
+      return new IsolatedProcess(child, cgroup, command.viaBwrap, command.warnings);
     } catch (error) {
       await cgroup?.remove();
       throw new SandboxError(`cannot start ${command.argv[0]}: ${(error as Error).message}`, { cause: error });

@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readlinkSync } from "node:fs";
+import { existsSync, lstatSync, readlinkSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import type { CgroupParents } from "./run-cgroup.js";
 import type { FolderOwner } from "./run-folder.js";
@@ -70,6 +70,8 @@ export interface IsolationCommand {
   cwd: string;
   /** bubblewrap reports a program killed by signal N as exit status 128+N. */
   viaBwrap: boolean;
+  /** What this run had to do without, beyond the machine's missing mechanisms. */
+  warnings: string[];
 }
 
 // The first process of every run closes descriptors it inherited by accident (Node passes on
@@ -114,9 +116,16 @@ export function buildIsolationCommand(caps: SandboxCapabilities, input: Isolatio
   if (caps.prlimit) argv.push(caps.prlimit, ...rlimitFlags(caps, input), "--");
   const env = programEnv(caps, input);
   if (!caps.bwrap) {
-    if (caps.root && caps.setpriv) argv.push(...dropRoot(caps.setpriv));
-    argv.push(...input.argv);
-    return { argv, env, cwd: input.hostWorkDir, viaBwrap: false };
+    const warnings: string[] = [];
+    if (caps.root && caps.setpriv) {
+      // Without a mount namespace the program sees the host's files as they are: an interpreter
+      // under a private home (pyenv in /root) cannot run as the sandbox user.
+      if (reachableByOthers(input.argv[0])) argv.push(...dropRoot(caps.setpriv));
+      else warnings.push(`${input.argv[0]} is not reachable by the sandbox user: the program ran as root`);
+    }
+    // `env -i` last: bash would otherwise add SHLVL and PWD of its own to the program's environment.
+    argv.push("/usr/bin/env", "-i", ...Object.entries(env).map(([key, value]) => `${key}=${value}`), ...input.argv);
+    return { argv, env: {}, cwd: input.hostWorkDir, viaBwrap: false, warnings };
   }
   const envFlags = ["--clearenv", ...Object.entries(env).flatMap(([key, value]) => ["--setenv", key, value])];
   const namespaces = ["--unshare-ipc", "--unshare-pid", "--unshare-uts", "--unshare-cgroup-try"];
@@ -129,7 +138,7 @@ export function buildIsolationCommand(caps: SandboxCapabilities, input: Isolatio
     argv.push(caps.bwrap, ...userNamespace(), ...namespaces, ...common, ...mounts(input), "--chdir", SANDBOX_WORK_DIR);
   }
   argv.push(...envFlags, "--", ...input.argv);
-  return { argv, env: {}, cwd: input.hostWorkDir, viaBwrap: true };
+  return { argv, env: {}, cwd: input.hostWorkDir, viaBwrap: true, warnings: [] };
 }
 
 function rlimitFlags(caps: SandboxCapabilities, input: IsolationInput): string[] {
@@ -212,6 +221,16 @@ function mounts(input: IsolationInput): string[] {
     flags.push("--ro-bind", host, dest);
   }
   return flags;
+}
+
+/** Whether a user with no special rights can pass through every folder above `path` and execute it. */
+function reachableByOthers(path: string): boolean {
+  try {
+    if ((statSync(path).mode & 0o001) === 0) return false;
+    return ancestors(path).every((dir) => (statSync(dir).mode & 0o001) !== 0);
+  } catch {
+    return false;
+  }
 }
 
 function symlinkTarget(path: string): string | undefined {

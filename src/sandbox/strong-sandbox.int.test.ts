@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createSandbox } from "./create-sandbox.js";
+import { StrongSandbox } from "./strong-sandbox.js";
 
 // CI installs bubblewrap and runs as root with cgroup v1: a missing mechanism is a failure here, not a skip.
 const sandbox = createSandbox({ onWarning: () => {} });
@@ -117,5 +118,35 @@ describe("strong sandbox with host tools", () => {
       timeoutMs: 30_000,
     });
     expect(write.stderr).toMatch(/EROFS|EACCES/);
+  });
+});
+
+describe("degraded tiers", () => {
+  it("without bubblewrap still runs the program with an environment built from nothing, and says what it lacks", async () => {
+    const caps = await sandbox.capabilities();
+    const weaker = new StrongSandbox({ ...caps, bwrap: undefined, warnings: ["bubblewrap (bwrap) not found"] });
+    const result = await weaker.run({
+      command: ["python3", "-c", "import os; print(sorted(os.environ))"],
+      files: {},
+      timeoutMs: 10_000,
+    });
+    expect(result.reason).toBe("ok");
+    expect(result.stdout.trim()).toBe("['HOME', 'LANG', 'PATH', 'TMPDIR']");
+    expect(result.warnings?.[0]).toBe("bubblewrap (bwrap) not found");
+  });
+
+  it("without cgroups limits Python's memory with RLIMIT_AS", async () => {
+    const caps = await sandbox.capabilities();
+    const weaker = new StrongSandbox({ ...caps, cgroups: undefined, warnings: ["no cgroups"] });
+    const result = await weaker.run({ command: ["python3", "-c", "b = bytearray(2 * 1024**3)"], files: {}, memoryMb: 256, timeoutMs: 10_000 });
+    expect(result.reason).toBe("exit");
+    expect(result.stderr).toContain("MemoryError");
+  });
+
+  it("the process tier still runs programs and says it is the weakest", async () => {
+    const weakest = createSandbox({ tier: "process" });
+    const result = await weakest.run({ command: ["python3", "-c", "print(6 * 7)"], files: {}, timeoutMs: 10_000 });
+    expect(result).toMatchObject({ reason: "ok", stdout: "42\n" });
+    expect(result.warnings?.length).toBeGreaterThan(0);
   });
 });

@@ -37,7 +37,7 @@ export class StrongSandbox implements Sandbox {
     const folder = await RunFolder.create(folderOwner(this.caps));
     try {
       await folder.write(spec.files);
-      const process = await IsolatedProcess.start(this.caps, {
+      const running = await IsolatedProcess.start(this.caps, {
         command: spec.command,
         folder,
         env: spec.env,
@@ -47,11 +47,12 @@ export class StrongSandbox implements Sandbox {
       });
       let result: ExecResult;
       try {
-        result = await supervise(process, spec, limits, folder);
+        result = await supervise(running, spec, limits, folder);
       } finally {
-        await process.dispose();
+        await running.dispose();
       }
-      if (this.caps.warnings.length > 0) result.warnings = [...this.caps.warnings];
+      const warnings = [...this.caps.warnings, ...running.warnings];
+      if (warnings.length > 0) result.warnings = warnings;
       if (spec.collect?.length) result.files = await folder.collect(spec.collect);
       return result;
     } finally {
@@ -96,8 +97,8 @@ function readOnlyMounts(spec: ExecSpec): Array<{ host: string; dest: string }> {
 }
 
 /** Feeds stdin, caps the output, enforces the timer, and ends the whole tree. */
-async function supervise(process: IsolatedProcess, spec: ExecSpec, limits: RunLimits, folder: RunFolder): Promise<ExecResult> {
-  const { child } = process;
+async function supervise(running: IsolatedProcess, spec: ExecSpec, limits: RunLimits, folder: RunFolder): Promise<ExecResult> {
+  const { child } = running;
   const started = performance.now();
   const cap = spec.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT;
   const stdout = new CappedOutput(cap);
@@ -106,8 +107,8 @@ async function supervise(process: IsolatedProcess, spec: ExecSpec, limits: RunLi
   let outputLimited = false;
   // The counters are read once, before killing: killing refuses forks, which pids.events would count.
   let counters: Promise<CgroupCounters | undefined> | undefined;
-  const snapshot = () => (counters ??= process.counters());
-  const stop = () => void snapshot().then(() => process.killTree());
+  const snapshot = () => (counters ??= running.counters());
+  const stop = () => void snapshot().then(() => running.killTree());
 
   const closed = once(child, "close");
   child.stdout.on("data", (chunk: Buffer) => {
@@ -129,11 +130,11 @@ async function supervise(process: IsolatedProcess, spec: ExecSpec, limits: RunLi
     stop();
   }, spec.timeoutMs);
 
-  const exit = await process.exited;
+  const exit = await running.exited;
   const durationMs = Math.round(performance.now() - started);
   clearTimeout(timer);
   const seen = (await snapshot()) ?? { oomKills: 0, pidsRefused: 0 };
-  await process.killTree();
+  await running.killTree();
   await Promise.race([closed, sleep(DRAIN_MS)]);
   child.stdout.destroy();
   child.stderr.destroy();
