@@ -1,8 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runMend } from "./__fixtures__/spawn-mend.js";
+import { processesWithMarker } from "../../sandbox/__fixtures__/outer-limit.js";
+import { runMend, spawnMend } from "./__fixtures__/spawn-mend.js";
 
 const EXEC_KEYS = ["exitCode", "signal", "reason", "timedOut", "outputLimited", "stdout", "stderr", "durationMs"];
 let dir: string;
@@ -67,6 +70,23 @@ describe("mend exec", () => {
     const json = JSON.parse(result.stdout);
     expect(json).toMatchObject({ reason: "exit", exitCode: 1 });
     expect(json.stderr).toMatch(/^broken\.ts\(1,\d+\): error TS\d+/);
+  });
+
+  it("takes the whole sandboxed tree down when mend itself is killed", async () => {
+    const marker = `mk${randomBytes(5).toString("hex")}`;
+    // A detached daemon and its parent, both named after the marker, both running forever.
+    writeFileSync(
+      join(dir, "immortal.py"),
+      `import os, time\nopen("/proc/self/comm", "w").write("${marker}")\n` +
+        "if os.fork() == 0:\n    os.setsid()\n    while True:\n        time.sleep(1)\nwhile True:\n    time.sleep(1)\n",
+    );
+    const { child, exit } = spawnMend(["exec", "immortal.py", "--timeout", "60"], { cwd: dir });
+    for (let i = 0; i < 300 && (await processesWithMarker(marker)).length < 2; i++) await sleep(100);
+    expect((await processesWithMarker(marker)).length).toBe(2);
+    child.kill("SIGKILL");
+    await exit;
+    for (let i = 0; i < 50 && (await processesWithMarker(marker)).length > 0; i++) await sleep(100);
+    expect(await processesWithMarker(marker)).toEqual([]);
   });
 
   const bad: [string, string[], RegExp][] = [
