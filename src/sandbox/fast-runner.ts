@@ -14,7 +14,7 @@ import { NODE_TEST_SERVER_SOURCES } from "./node-test-server-source.js";
 import { PYTHON_FORK_SERVER_SOURCE } from "./python-fork-server-source.js";
 import type { CgroupCounters, CgroupParents } from "./run-cgroup.js";
 import { RunFolder } from "./run-folder.js";
-import { DEFAULT_LIMITS } from "./strong-sandbox.js";
+import { DEFAULT_LIMITS, limitsOf } from "./strong-sandbox.js";
 import { transpileTypeScriptFiles } from "./transpile-typescript.js";
 
 export interface CreateFastRunnerOptions {
@@ -115,9 +115,8 @@ class WarmRunner implements FastRunner {
 
   private async runOne(files: Record<string, string>, options: FastRunOptions): Promise<FastRunResult> {
     if (this.closed) throw new SandboxError("fast runner is closed");
-    if (!(options.timeoutMs > 0) || !Number.isFinite(options.timeoutMs)) throw new SandboxError(`invalid timeout: ${options.timeoutMs} ms`);
+    const { memoryMb, cpuSeconds } = limitsOf({ timeoutMs: options.timeoutMs, memoryMb: options.memoryMb ?? this.options.memoryMb });
     if (options.testFiles.length === 0) throw new SandboxError("no test files to run");
-    const memoryMb = Math.ceil(options.memoryMb ?? this.options.memoryMb ?? DEFAULT_LIMITS.memoryMb);
     let testFiles = options.testFiles;
     if (this.language === "typescript") {
       const transpiled = await transpileTypeScriptFiles(files);
@@ -125,14 +124,21 @@ class WarmRunner implements FastRunner {
       testFiles = testFiles.map((file) => transpiled.renamed[file] ?? file);
     }
     this.server ??= RunnerProcess.start(this.options);
-    const server = await this.server;
+    let server: RunnerProcess;
+    try {
+      server = await this.server;
+    } catch (error) {
+      // Not started (pytest missing, say): the next call tries again.
+      this.server = undefined;
+      throw error;
+    }
     const outcome = await server.run({
       files,
       testFiles,
       args: this.language === "python" ? (options.args ?? []) : [],
       timeoutMs: options.timeoutMs,
       memoryMb,
-      cpuSeconds: 2 * Math.ceil(options.timeoutMs / 1000) + 1,
+      cpuSeconds,
       fileSizeBytes: DEFAULT_LIMITS.fileSizeBytes,
       outputLimitBytes: options.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT,
     });

@@ -63,8 +63,12 @@ export class StrongSandbox implements Sandbox {
   async close(): Promise<void> {}
 }
 
+/** Node's timers hold at most 2^31-1 ms (about 24.8 days); a longer one would fire at once. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/** A run's limits from its spec and the defaults; throws on values no run can have. */
 export function limitsOf(spec: Pick<ExecSpec, "timeoutMs" | "memoryMb" | "cpuSeconds">): RunLimits {
-  if (!(spec.timeoutMs > 0) || !Number.isFinite(spec.timeoutMs)) throw new SandboxError(`invalid timeout: ${spec.timeoutMs} ms`);
+  if (!(spec.timeoutMs > 0) || spec.timeoutMs > MAX_TIMEOUT_MS) throw new SandboxError(`invalid timeout: ${spec.timeoutMs} ms`);
   const memoryMb = spec.memoryMb ?? DEFAULT_LIMITS.memoryMb;
   if (!(memoryMb > 0) || !Number.isFinite(memoryMb)) throw new SandboxError(`invalid memory limit: ${memoryMb} MiB`);
   const cpuSeconds = spec.cpuSeconds ?? 2 * Math.ceil(spec.timeoutMs / 1000) + 1;
