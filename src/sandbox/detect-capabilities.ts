@@ -3,7 +3,7 @@ import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
 import { buildIsolationCommand, folderOwner, type SandboxCapabilities } from "./isolation-command.js";
 import { findCgroupParents, removeStaleCgroups, type CgroupParents } from "./run-cgroup.js";
-import { RunFolder } from "./run-folder.js";
+import { RunFolder, removeStaleRunFolders } from "./run-folder.js";
 
 export interface DetectOptions {
   /** Use these cgroup folders instead of the caller's own (e.g. an outer limit a test set up). */
@@ -27,6 +27,7 @@ export function detectCapabilities(options: DetectOptions = {}): Promise<Sandbox
 }
 
 async function detect(options: DetectOptions): Promise<SandboxCapabilities> {
+  await removeStaleRunFolders();
   const warnings: string[] = [];
   const caps: SandboxCapabilities = {
     root: process.getuid?.() === 0,

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, readdir, rmdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { isProcessAlive } from "./is-process-alive.js";
 
 /**
  * The cgroup v1 folders (one per controller) under which every run gets a pair of its own.
@@ -204,7 +205,7 @@ export async function removeStaleCgroups(parents: CgroupParents): Promise<void> 
     }
     for (const name of names) {
       const owner = /^mend-(\d+)-\d+-[0-9a-f]+$/.exec(name);
-      if (!owner || isAlive(Number(owner[1]))) continue;
+      if (!owner || isProcessAlive(Number(owner[1]))) continue;
       const dir = join(parent, name);
       try {
         for (const line of (await readFile(join(dir, "cgroup.procs"), "utf8")).split("\n")) {
@@ -215,15 +216,6 @@ export async function removeStaleCgroups(parents: CgroupParents): Promise<void> 
       }
       await removeDir(dir);
     }
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

@@ -3,6 +3,7 @@ import { chmod, chown, lstat, mkdir, mkdtemp, open, readdir, realpath, rm, write
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { SandboxError } from "../errors/sandbox-error.js";
+import { isProcessAlive } from "./is-process-alive.js";
 
 /** Owner of the private folders when the sandbox runs the program as another user. */
 export interface FolderOwner {
@@ -10,6 +11,7 @@ export interface FolderOwner {
   gid: number;
 }
 
+const PREFIX = "mend-run-";
 /** Largest file read back by `collect` (a report, not a dump). */
 const COLLECT_LIMIT = 16 * 1024 * 1024;
 /** Entries looked at when searching for a file that reached the size limit. */
@@ -38,7 +40,8 @@ export class RunFolder {
   }
 
   static async create(owner?: FolderOwner): Promise<RunFolder> {
-    const folder = new RunFolder(await mkdtemp(join(tmpdir(), "mend-run-")), owner);
+    // The owner's pid in the name lets a later process remove what a killed one left behind.
+    const folder = new RunFolder(await mkdtemp(join(tmpdir(), `${PREFIX}${process.pid}-`)), owner);
     // Others may pass through the root (to reach work/) but not list it.
     await chmod(folder.root, 0o711);
     await mkdir(folder.etc, { mode: 0o755 });
@@ -130,6 +133,16 @@ export class RunFolder {
 
   private async own(path: string): Promise<void> {
     if (this.owner) await chown(path, this.owner.uid, this.owner.gid);
+  }
+}
+
+/** Removes run folders whose mendloop process died before it could (killed with SIGKILL, say). */
+export async function removeStaleRunFolders(): Promise<void> {
+  const names = await readdir(tmpdir()).catch(() => [] as string[]);
+  for (const name of names) {
+    const owner = new RegExp(`^${PREFIX}(\\d+)-`).exec(name);
+    if (!owner || isProcessAlive(Number(owner[1]))) continue;
+    await rm(join(tmpdir(), name), { recursive: true, force: true }).catch(() => undefined);
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -87,6 +87,11 @@ describe("mend exec", () => {
     await exit;
     for (let i = 0; i < 50 && (await processesWithMarker(marker)).length > 0; i++) await sleep(100);
     expect(await processesWithMarker(marker)).toEqual([]);
+    // The killed mend could not clean up; the next one removes what it left.
+    const leftovers = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`mend-run-${child.pid}-`));
+    expect(leftovers()).toHaveLength(1);
+    await runMend(["exec", "hello.py"], { cwd: dir });
+    expect(leftovers()).toEqual([]);
   });
 
   const bad: [string, string[], RegExp][] = [
