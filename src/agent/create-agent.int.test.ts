@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunEvent } from "../runs/run-event.js";
 import { createSandbox } from "../sandbox/create-sandbox.js";
 import type { Language } from "../shared/language.js";
@@ -32,6 +32,9 @@ const TASKS: Record<"python" | "javascript", Task> = {
     tests: [{ path: "median.test.js", content: JS_TESTS }],
   },
 };
+
+// Real validations in the sandbox, several per test, on a two-core machine shared with others.
+vi.setConfig({ testTimeout: 180_000 });
 
 const sandbox = createSandbox();
 let runsDir: string;

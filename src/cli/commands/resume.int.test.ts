@@ -24,6 +24,9 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const env = { OPENAI_API_KEY: "test-key" };
+// Each test spawns the CLI two or three times and runs real validations: generous limits for
+// a loaded two-core machine.
+const SLOW = 240_000;
 const modelArgs = (server: ScriptedServer) => ["--model", "openai:scripted", "--base-url", server.url];
 
 /** Resolves once the server has received `count` requests. */
@@ -80,7 +83,7 @@ describe("mend resume", () => {
     } finally {
       await server.close();
     }
-  });
+  }, SLOW);
 
   it("stops on Ctrl-C with exit 130, keeps the checkpoint, and resumes", async () => {
     const script = (_request: unknown, index: number): ScriptedStep =>
@@ -104,7 +107,7 @@ describe("mend resume", () => {
     } finally {
       await server.close();
     }
-  });
+  }, SLOW);
 
   it("(d) --approve pauses a repair before writing (exit 130); resume --approve writes the file", async () => {
     const server = await startScriptedServer([{ reply: right }]);
@@ -134,5 +137,5 @@ describe("mend resume", () => {
     } finally {
       await server.close();
     }
-  });
+  }, SLOW);
 });

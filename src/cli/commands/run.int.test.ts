@@ -65,5 +65,5 @@ describe("mend repair --json against the scripted server", () => {
     } finally {
       await server.close();
     }
-  });
+  }, 180_000);
 });
