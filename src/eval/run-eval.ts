@@ -11,7 +11,6 @@ import { evalFigures, outcomeOf } from "./eval-figures.js";
 import type { EvalReport } from "./eval-report.js";
 import type { EvalSuite, EvalTask } from "./eval-task.js";
 import { type EvalTaskResult, toEvalTaskResult } from "./eval-task-result.js";
-import { offlineRepairer } from "./offline-repairer.js";
 import { renderEvalPage } from "./render-eval-page.js";
 import { appendResult, openResults } from "./results-file.js";
 
@@ -70,6 +69,7 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
   const modelSpec = formatModelSpec(parseModelSpec(options.model ?? env.MEND_MODEL));
   const concurrency = options.concurrency ?? 1;
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError(`concurrency must be a whole number of at least 1`);
+  const baseline = options.baselinePath === undefined ? undefined : loadBaseline(resolve(options.baselinePath));
   const outDir = resolve(options.outDir);
   const runsDir = join(outDir, "runs");
   mkdirSync(runsDir, { recursive: true });
@@ -79,7 +79,6 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
     model: modelSpec,
     maxAttempts: options.maxAttempts ?? null,
   });
-  const baseline = options.baselinePath === undefined ? undefined : loadBaseline(resolve(options.baselinePath));
 
   const resultsPath = join(outDir, "results.jsonl");
   const results = openResults(resultsPath);
@@ -106,7 +105,6 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
       env,
       sandbox,
       runsDir,
-      repairer: offlineRepairer,
       maxAttempts: capOf(item),
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
       ...(item.budget ? { budget: item.budget } : {}),

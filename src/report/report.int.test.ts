@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AgentOptions, createAgent } from "../agent/create-agent.js";
-import { offlineRepairer } from "../eval/offline-repairer.js";
 import { createSandbox } from "../sandbox/create-sandbox.js";
 import type { RunResult } from "../shared/run-result.js";
 import type { Task } from "../shared/task.js";
@@ -83,7 +82,7 @@ async function openReport(run: RunResult, name: string) {
 describe("HTML reports of real runs, in headless Chromium", () => {
   it("a run the offline engine repaired: the fix as a diff, no console errors, nothing fetched", async () => {
     const { task } = await loadTask({ path: CLAMP_CASE });
-    const agent = createAgent({ model: "offline", sandbox, runsDir, repairer: offlineRepairer, env: {} });
+    const agent = createAgent({ model: "offline", sandbox, runsDir, env: {} });
     const run = await agent.run(task, { command: "repair" }).finally(() => agent.close());
     expect(run).toMatchObject({ status: "passed", verified: true });
 

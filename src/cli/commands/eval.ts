@@ -25,11 +25,11 @@ export function registerEval(program: Command): void {
     .command("eval")
     .summary("run a benchmark suite through the loop and report pass@1, the pass-after-k curve, cost and time")
     .description(
-      "SUITE is a HumanEval-style .jsonl file (task_id, prompt, test, entry_point, and buggy_solution for\n" +
-        "bug-fix suites) or a folder of task folders (task.md/task.yaml) and case folders (case.json).\n" +
-        "Each finished task is appended to <out>/results.jsonl at once; running the same command again\n" +
-        "skips finished tasks, so an interrupted eval continues where it stopped. Writes eval.json and\n" +
-        "eval.html (with the curve) to the output folder and prints the table on stderr.",
+      "SUITE is a HumanEval-style .jsonl file (task_id, prompt, test, entry_point, and buggy_solution for " +
+        "bug-fix suites) or a folder of task folders (task.md/task.yaml) and case folders (case.json). " +
+        "Each finished task is appended to <out>/results.jsonl at once; running the same command again skips " +
+        "finished tasks, so an interrupted eval continues where it stopped. Writes eval.json and eval.html " +
+        "(with the curve) to the output folder and prints the table on stderr.",
     )
     .argument("<suite>", "a .jsonl suite file or a suite folder")
     .option("--model <spec>", "openai:<model>, anthropic:<model>, ollama:<model>, llama:<file.gguf> or offline (default: $MEND_MODEL, else offline)")

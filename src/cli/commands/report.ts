@@ -15,9 +15,9 @@ export function registerReport(program: Command): void {
     .command("report")
     .summary("write the run's HTML report and print its path")
     .description(
-      "Writes <run folder>/report.html: one self-contained page (no network needed) with the task, the\n" +
-        "timeline of attempts, each attempt's code, diff and diagnosis, the loop's decisions, charts\n" +
-        "and the graph. Works for runs that passed, gave up, were stopped, are paused or still running.",
+      "Writes <run folder>/report.html: one self-contained page (no network needed) with the task, the " +
+        "timeline of attempts, each attempt's code, diff and diagnosis, the loop's decisions and boundary " +
+        "events, charts and the graph. Works for runs that passed, gave up, were stopped, are paused or still running.",
     )
     .argument("<run-id>", "a run id (looked up in --runs-dir) or the path of a run folder")
     .option("--runs-dir <dir>", "where run folders are", DEFAULT_RUNS_DIR)
