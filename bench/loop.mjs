@@ -70,12 +70,14 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
 
 try {
   console.log("mendloop bench:loop — loop overhead with an instant model and a trivial validator\n");
-  await measure("warm-up", 5, new FakeListChatModel({ responses: replies(5) }));
+  await measure("warm-up", 5, new FakeListChatModel({ responses: replies(5) }), { boundary: "off" });
 
-  console.log("in-process model (no HTTP):");
+  // The trivial validator never makes progress, so an enforcing boundary would (rightly) stop
+  // these runs as stuck: the loop is measured alone, then with the boundary observing.
+  console.log("in-process model (no HTTP), error boundary off:");
   const rows = [];
   for (const n of ATTEMPTS) {
-    const row = await measure(`in-process ${n}`, n, new FakeListChatModel({ responses: replies(n) }));
+    const row = await measure(`in-process ${n}`, n, new FakeListChatModel({ responses: replies(n) }), { boundary: "off" });
     rows.push([n, row]);
     console.log(
       `  ${String(n).padStart(3)} attempts: ${(row.ms / 1000).toFixed(2)} s total, ${row.perAttempt.toFixed(1)} ms per attempt, ` +
@@ -87,10 +89,14 @@ try {
   console.log(`  checkpoint bytes per attempt, ${last[0]} vs ${first[0]} attempts: x${growth.toFixed(2)} (1.00 = linear growth, no history in the hot state)`);
 
   const n = 200;
+  const observed = await measure("observed", n, new FakeListChatModel({ responses: replies(n) }), { boundary: "observe" });
+  console.log(`\nin-process model, error boundary observing (budgets, stuck detectors, callbacks):`);
+  console.log(`  ${n} attempts: ${(observed.ms / 1000).toFixed(2)} s total, ${observed.perAttempt.toFixed(1)} ms per attempt`);
+
   const server = await startScriptedServer(replies(n).map((reply) => ({ reply })));
   try {
-    const row = await measure("scripted HTTP", n, "openai:bench", { baseUrl: server.url, env: { OPENAI_API_KEY: "bench" } });
-    console.log(`\nscripted OpenAI-compatible server over loopback HTTP (real client, retries, usage):`);
+    const row = await measure("scripted HTTP", n, "openai:bench", { baseUrl: server.url, env: { OPENAI_API_KEY: "bench" }, boundary: "observe" });
+    console.log(`\nscripted OpenAI-compatible server over loopback HTTP (real client, usage), error boundary observing:`);
     console.log(`  ${n} attempts: ${(row.ms / 1000).toFixed(2)} s total, ${row.perAttempt.toFixed(1)} ms per attempt, checkpoint DB ${kb(row.bytes)}`);
   } finally {
     await server.close();
