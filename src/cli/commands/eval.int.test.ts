@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import type { EvalReport } from "../../eval/eval-report.js";
 import { type ScriptedStep, startScriptedServer } from "../../testkit/index.js";
-import { runMend } from "./__fixtures__/spawn-mend.js";
+import { runMend, spawnMend } from "./__fixtures__/spawn-mend.js";
 
 const SUITES = fileURLToPath(new URL("../../../examples/suites/", import.meta.url));
 const FIX_SUITE = join(SUITES, "humaneval-fix.jsonl");
@@ -87,6 +87,36 @@ describe("mend eval with the offline model", () => {
     expect(compared.report.baseline).toMatchObject({ commonTasks: 1, onlyInBaseline: 2, newlySolved: [], newlyFailed: [] });
     expect(compared.report.baseline?.delta.solvedRate).toBe(0);
     expect(compared.stderr).toMatch(/compared with .*eval\.json \(1 shared tasks\)/);
+  });
+
+  it("stops on Ctrl-C (exit 130) keeping the finished tasks, and the next run finishes only the rest", async () => {
+    const suite = join(SUITES, "mixed");
+    const out = join(dir, "mixed-interrupted");
+    const { child, exit } = spawnMend(["eval", suite, "--out", out], { cwd: dir });
+    // Interrupt once the first task is finished and the second is running.
+    await new Promise<void>((resolve) => {
+      let seen = "";
+      child.stderr?.on("data", (chunk: Buffer) => {
+        seen += chunk.toString();
+        if (seen.includes("[1/3]")) resolve();
+      });
+    });
+    child.kill("SIGINT");
+    const interrupted = await exit;
+    expect(interrupted.code, interrupted.stderr).toBe(130);
+    const saved = JSON.parse(readFileSync(join(out, "eval.json"), "utf8")) as EvalReport;
+    expect(saved.interrupted).toBe(true);
+    expect(saved.finished).toBeGreaterThanOrEqual(1);
+    expect(saved.pending.length).toBe(3 - saved.finished);
+    const finishedRuns = new Map(saved.results.map((outcome) => [outcome.taskId, outcome.runId]));
+
+    const { report } = await evalJson([suite, "--out", out]);
+    expect(report).toMatchObject({ finished: 3, reused: saved.finished, pending: [], interrupted: false });
+    for (const outcome of report.results) {
+      if (finishedRuns.has(outcome.taskId)) expect(outcome.runId).toBe(finishedRuns.get(outcome.taskId));
+    }
+    const lines = readFileSync(join(out, "results.jsonl"), "utf8").trim().split("\n");
+    expect(lines.map((line) => JSON.parse(line).taskId).sort()).toEqual(["clamp", "long-words", "slugify"]);
   });
 
   it.each([
