@@ -37,7 +37,8 @@ export interface SessionSetup {
   mode: { kind: "start" } | { kind: "resume"; approve?: boolean };
 }
 
-// Each attempt takes at most five steps (produce, validate, diagnose, offline, analyze).
+// An attempt takes at most five steps (produce, validate, diagnose, offline repair, analyze);
+// one more leaves room for the boundary's re-runs after an intervention.
 const STEPS_PER_ATTEMPT = 6;
 
 /**

@@ -12,8 +12,8 @@ export interface RunCounters {
 }
 
 /**
- * What happened during a run, one JSON line each in `events.jsonl` and handed to `onEvent`
- * (the CLI's progress display reads the same stream).
+ * What happened during a run, one JSON line each in `events.jsonl` (stamped with `ts`, an
+ * ISO time) and handed to `onEvent` (the CLI's progress display reads the same stream).
  */
 export type RunEvent =
   | { type: "run_started"; runId: string; runDir: string; resumed: boolean; model: string; language: string }
@@ -28,9 +28,6 @@ export type RunEvent =
   | { type: "awaiting_approval"; runId: string }
   | { type: "approval"; approved: boolean }
   | { type: "run_finished"; status: "passed" | "failed"; reason: RunReason; attempts: number; durationMs: number }
-  | { type: "run_interrupted"; why: "approval" | "signal" | "crash"; message?: string }
+  | { type: "run_interrupted"; why: "signal" | "crash"; message?: string }
   /** The error boundary warned, detected a stuck loop, intervened or stopped the run. */
   | { type: "boundary"; kind: "warning" | "detection" | "intervention" | "stop" | "fault"; message: string };
-
-/** An event as written to the log, stamped with the time it happened. */
-export type LoggedRunEvent = RunEvent & { ts: string };
