@@ -10,7 +10,7 @@ export interface Candidate {
   mutations: Mutation[];
   /** Search order: lower runs first. */
   key: number;
-  /** Characters removed plus inserted: the smaller, the likelier the patch is the intended one. */
+  /** Tokens removed plus inserted: the smaller, the likelier the patch is the intended one. */
   size: number;
 }
 
@@ -88,9 +88,14 @@ export class CandidatePool {
     this.seen.add(normalized);
     const key = mutations.reduce((sum, mutation) => sum + (this.keyOf(mutation) ?? mutation.cost + LOCATION_WEIGHT), 0);
     const size = mutations.reduce(
-      (sum, mutation) => sum + (mutation.edit.end - mutation.edit.start) + mutation.edit.text.length,
+      (sum, mutation) =>
+        sum + tokenCount(this.original.slice(mutation.edit.start, mutation.edit.end)) + tokenCount(mutation.edit.text),
       0,
     );
     return { id: this.nextId++, code, mutations, key, size };
   }
+}
+
+function tokenCount(text: string): number {
+  return text.match(/\w+|[^\s\w]/g)?.length ?? 0;
 }

@@ -2,7 +2,14 @@ import type { Language } from "../shared/language.js";
 import type { ExecResult } from "../shared/exec-result.js";
 import type { Sandbox } from "../shared/sandbox.js";
 import type { SourceFile } from "../shared/task.js";
-import { NODE_COVERAGE_SCRIPT, NODE_REPORTER_SCRIPT, NODE_RUNNER_SCRIPT, nodeEntryScript } from "./node-runner-scripts.js";
+import {
+  NODE_COVERAGE_SCRIPT,
+  NODE_REPORTER_SCRIPT,
+  NODE_RUNNER_SCRIPT,
+  NODE_TEST_STAND_IN_SCRIPT,
+  NODE_WORKER_SCRIPT,
+  nodeEntryScript,
+} from "./node-runner-scripts.js";
 import { PYTHON_RUNNER_SCRIPT } from "./python-runner-script.js";
 
 /** What one test did on the original program. */
@@ -42,10 +49,14 @@ export interface CandidateBatch {
   passing: string[];
   /** Per-candidate wall-clock limit. */
   timeoutMs: number;
+  /** Per-candidate CPU-time limit, where the runner can measure it (Python on Linux). */
+  cpuMs: number;
   /** Stop starting candidates after this long. */
   budgetMs: number;
   /** Once a candidate passes everything, run at most this many more. */
   extraAfterPlausible: number;
+  /** The original program hung in the baseline (so a hang on it is the expected outcome). */
+  originalHangs: boolean;
 }
 
 export interface BatchOutcome {
@@ -103,6 +114,8 @@ export function createCandidateRunner(setup: RunnerSetup): CandidateRunner {
       files["__mend_runner.mjs"] = NODE_RUNNER_SCRIPT;
       files["__mend_reporter.mjs"] = NODE_REPORTER_SCRIPT;
       files["__mend_coverage.mjs"] = NODE_COVERAGE_SCRIPT;
+      files["__mend_shim.cjs"] = NODE_TEST_STAND_IN_SCRIPT;
+      files["__mend_worker.mjs"] = NODE_WORKER_SCRIPT;
       files["__mend_entry.mjs"] = nodeEntryScript(testPaths);
       files["package.json"] ??= JSON.stringify({ type: setup.entry.endsWith(".cjs") ? "commonjs" : "module" });
     }
@@ -162,8 +175,10 @@ export function createCandidateRunner(setup: RunnerSetup): CandidateRunner {
           failing: batch.failing,
           passing: batch.passing,
           timeoutMs: batch.timeoutMs,
+          cpuMs: batch.cpuMs,
           budgetMs: batch.budgetMs,
           extraAfterPlausible: batch.extraAfterPlausible,
+          baselineHung: batch.originalHangs,
           testTimeoutMs: batch.timeoutMs,
         },
         batch.budgetMs + 2 * batch.timeoutMs + STARTUP_ALLOWANCE_MS,

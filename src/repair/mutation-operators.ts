@@ -52,7 +52,7 @@ function visitNode(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, o
   } else if (type === table.updateType) updateExpression(node, out);
   else if (type === table.numberType) numberLiteral(node, out);
   else if (table.constantSwaps[type]) out.alternatives(node, table.constantSwaps[type], "constant");
-  else if (type === table.callType) callOperators(node, table, out);
+  else if (type === table.callType) callOperators(node, table, scopes, out);
   else if (type === table.subscriptType) subscriptOperators(node, table, out);
   else if (type === table.ternaryType) ternaryOperators(node, table, out);
   else if (type === table.identifierType) identifierOperators(node, table, scopes, out);
@@ -60,8 +60,44 @@ function visitNode(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, o
   if (type === table.notType || table.unaryTypes.has(type)) unaryOperators(node, table, out);
   if (table.conditionalTypes.has(type)) conditionOperators(node, table, out);
   if (table.deletableTypes.has(type)) deleteStatement(node, table, out);
+  if (table.guardableTypes.has(type)) guardStatement(node, table, scopes, out, unit);
   if (table.functionTypes.has(type)) functionTemplates(node, table, scopes, out, unit);
-  if (type === table.returnType) wrapReturn(node, table, out);
+  if (type === table.returnType) wrapReturn(node, table, scopes, out);
+  const assigned = assignedValue(node, table);
+  if (assigned) {
+    offsetExpression(assigned, table, out, 2.4);
+    insertTerm(assigned, table, scopes, out, 4.2);
+  }
+}
+
+/** The value of `x = value` / `const x = value`, when the node is such an assignment. */
+function assignedValue(node: SyntaxNode, table: OperatorTable): SyntaxNode | null {
+  if (!table.assignmentTypes.has(node.type)) return null;
+  return node.childForFieldName("right") ?? node.childForFieldName("value");
+}
+
+/** `lo = mid` -> `lo = mid + 1`: off-by-one in a computed value, for names and arithmetic only. */
+function offsetExpression(node: SyntaxNode, table: OperatorTable, out: MutationSink, cost: number): void {
+  const arithmetic = table.binaryTypes.has(node.type) && table.operatorFamily[node.childForFieldName("operator")?.text ?? ""] === "arithmetic";
+  if (node.type !== table.identifierType && !arithmetic && node.type !== table.memberType && node.type !== table.callType) return;
+  boundAdjust(node, table, out, cost);
+}
+
+/** A sum or product missing one of its terms: `a + b` -> `a + b + c` for a variable `c` in scope. */
+function insertTerm(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink, cost: number): void {
+  if (!table.binaryTypes.has(node.type)) return;
+  const operator = node.childForFieldName("operator")?.text;
+  if (operator !== "+" && operator !== "*") return;
+  const used = new Set(identifiersOf(node));
+  visibleNames(node, scopes)
+    .filter((name) => !used.has(name))
+    .slice(0, MAX_NAME_SUBSTITUTES)
+    .forEach((name, index) => out.replaceNode(node, `${node.text} ${operator} ${name}`, "delete_term", cost + index * 0.02));
+}
+
+function identifiersOf(node: SyntaxNode): string[] {
+  if (node.type === "identifier") return [node.text];
+  return node.namedChildren.flatMap((child) => (child ? identifiersOf(child) : []));
 }
 
 function binaryOperators(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
@@ -138,7 +174,7 @@ function numberLiteral(node: SyntaxNode, out: MutationSink): void {
   if (!negated) emit(-1, "constant", 2.6);
 }
 
-function callOperators(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+function callOperators(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink): void {
   const callee = node.childForFieldName(table.calleeField);
   const argumentList = node.childForFieldName(table.argumentsField);
   if (!callee || !argumentList) return;
@@ -174,6 +210,7 @@ function callOperators(node: SyntaxNode, table: OperatorTable, out: MutationSink
       out.replace(closing, closing, text, "builtin", 2.2);
     }
   }
+  for (const arg of args) replaceByName(arg, table, scopes, out, 4.3);
   for (let i = 0; i + 1 < args.length; i++) {
     const a = args[i];
     const b = args[i + 1];
@@ -313,6 +350,19 @@ function identifierOperators(node: SyntaxNode, table: OperatorTable, scopes: Sco
   });
 }
 
+/** A computed argument or value that should have been a plain variable (`push(values[i])` -> `push(best)`). */
+function replaceByName(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink, cost: number): void {
+  if (node.type === table.identifierType || node.type === table.numberType || node.type === "string") return;
+  if (!(node.type === table.subscriptType || node.type === table.memberType || table.binaryTypes.has(node.type) || node.type === table.callType)) {
+    return;
+  }
+  const used = new Set(identifiersOf(node));
+  visibleNames(node, scopes)
+    .filter((name) => !used.has(name))
+    .slice(0, MAX_NAME_SUBSTITUTES)
+    .forEach((name, index) => out.replaceNode(node, name, "replace_name", cost + index * 0.02));
+}
+
 /** Default values of parameters and keyword-argument values are expressions, unlike their names. */
 function isValueOf(node: SyntaxNode, parent: SyntaxNode): boolean {
   return fieldOf(node, parent) === "value";
@@ -334,16 +384,32 @@ function deleteStatement(node: SyntaxNode, table: OperatorTable, out: MutationSi
     out.replaceNode(node, table.emptyStatement, "delete_statement", 4.5);
     return;
   }
+  // A statement repeated elsewhere in the function is the classic extra statement.
+  const cost = isRepeated(node, table) ? 2.5 : 4.5;
   const lineStart = source.lastIndexOf("\n", node.startIndex - 1) + 1;
   let lineEnd = source.indexOf("\n", node.endIndex);
   if (lineEnd === -1) lineEnd = source.length;
   const before = source.slice(lineStart, node.startIndex);
   const after = source.slice(node.endIndex, lineEnd);
   if (/^\s*$/.test(before) && /^\s*(#.*|\/\/.*)?$/.test(after)) {
-    out.replace(lineStart, Math.min(lineEnd + 1, source.length), "", "delete_statement", 4.5);
+    out.replace(lineStart, Math.min(lineEnd + 1, source.length), "", "delete_statement", cost);
   } else {
-    out.replaceNode(node, "", "delete_statement", 4.6);
+    out.replaceNode(node, "", "delete_statement", cost + 0.1);
   }
+}
+
+function isRepeated(node: SyntaxNode, table: OperatorTable): boolean {
+  let scope: SyntaxNode | null = node.parent;
+  while (scope && !table.functionTypes.has(scope.type) && scope.parent) scope = scope.parent;
+  if (!scope) return false;
+  const text = node.text.replace(/\s+/g, "");
+  let count = 0;
+  const visit = (current: SyntaxNode) => {
+    if (current.type === node.type && current.text.replace(/\s+/g, "") === text) count++;
+    for (const child of current.namedChildren) if (child && count < 2) visit(child);
+  };
+  visit(scope);
+  return count >= 2;
 }
 
 function functionTemplates(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink, unit: string): void {
@@ -361,6 +427,12 @@ function functionTemplates(node: SyntaxNode, table: OperatorTable, scopes: Scope
       out.replace(first.startIndex, first.startIndex, table.guard(name, value, indent, unit), "insert_guard", 5 + p * 0.1 + v * 0.02);
     });
     out.replace(first.startIndex, first.startIndex, table.guard(name, name, indent, unit), "insert_guard", 5.2 + p * 0.1);
+    if (table.emptyGuard) {
+      table.guardValues.forEach((value, v) => {
+        const text = table.emptyGuard?.(name, value, indent, unit) ?? "";
+        out.replace(first.startIndex, first.startIndex, text, "insert_guard", 5.3 + p * 0.1 + v * 0.02);
+      });
+    }
   });
   if (last.type !== table.returnType) {
     const lastIndent = source.slice(source.lastIndexOf("\n", last.startIndex - 1) + 1, last.startIndex);
@@ -377,14 +449,44 @@ function functionTemplates(node: SyntaxNode, table: OperatorTable, scopes: Scope
   }
 }
 
+/**
+ * `if not v: return c` before a statement that uses `v`, where `v` is a variable the
+ * function computed (guards on parameters go at the top of the function instead).
+ */
+function guardStatement(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink, unit: string): void {
+  const block = node.parent;
+  const owner = block?.parent;
+  if (!block || block.type !== table.blockType || !owner) return;
+  let fn: SyntaxNode | null = owner;
+  while (fn && !table.functionTypes.has(fn.type)) fn = fn.parent;
+  if (!fn) return;
+  const locals = scopes.functions.get(fn.id);
+  const parameters = new Set(scopes.parameters.get(fn.id) ?? []);
+  if (!locals) return;
+  const names = [...new Set(identifiersOf(node))].filter((name) => locals.has(name) && !parameters.has(name)).slice(0, 3);
+  const source = out.source;
+  const indent = source.slice(source.lastIndexOf("\n", node.startIndex - 1) + 1, node.startIndex);
+  if (!/^\s*$/.test(indent)) return;
+  names.forEach((name, n) => {
+    table.guardValues.forEach((value, v) => {
+      out.replace(node.startIndex, node.startIndex, table.guard(name, value, indent, unit), "insert_guard", 5.1 + n * 0.1 + v * 0.02);
+      const empty = table.emptyGuard?.(name, value, indent, unit);
+      if (empty) out.replace(node.startIndex, node.startIndex, empty, "insert_guard", 5.4 + n * 0.1 + v * 0.02);
+    });
+  });
+}
+
 function isDocstring(statement: SyntaxNode): boolean {
   return statement.type === "expression_statement" && statement.namedChildren[0]?.type === "string";
 }
 
-function wrapReturn(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+function wrapReturn(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink): void {
   const value = node.namedChildren.find((child) => child && child.type !== "comment");
   if (!value || value.type === table.numberType || table.constantSwaps[value.type] || value.type === "string") return;
   table.wrappers.forEach((wrap, index) => out.replaceNode(value, wrap(value.text), "wrap", 5 + index * 0.05));
+  offsetExpression(value, table, out, 2.8);
+  insertTerm(value, table, scopes, out, 4.2);
+  replaceByName(value, table, scopes, out, 4.4);
 }
 
 function lineOf(source: string, index: number): number {

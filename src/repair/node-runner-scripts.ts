@@ -1,16 +1,23 @@
 // The Node side of candidate evaluation, written into the sandbox's work folder and run there.
 
-/** Runs the node:test suite once with per-test coverage, or once per candidate with a timeout. */
+/** Runs the node:test suite once with per-test coverage, or many candidates with a timeout each. */
 export const NODE_RUNNER_SCRIPT = String.raw`// mendloop repair runner for node:test suites: runs the original program once with per-test
-// coverage, or many candidate programs, each in its own node process with a timeout.
+// coverage (real node:test), or many candidate programs. Candidates run in worker threads
+// through a node:test stand-in (no process per candidate); when the stand-in disagrees with
+// node:test on the original program, each candidate gets its own node process instead.
 // Results go to stdout as lines starting with '@@mend '.
 import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { Worker } from "node:worker_threads";
 
 const config = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const workDir = process.cwd();
+const shimPath = join(workDir, "__mend_shim.cjs");
 const emit = (event) => process.stdout.write("@@mend " + JSON.stringify(event) + "\n");
+/** A worker is replaced after this many candidates, so old module graphs do not pile up. */
+const WORKER_REUSE = 150;
+const PROCESS_STARTUP_MS = 1500;
 
 /** One run of the test suite in a fresh process; resolves with the reporter's events. */
 function runSuite(dir, { coverage, timeoutMs }) {
@@ -52,10 +59,10 @@ function runSuite(dir, { coverage, timeoutMs }) {
         kill();
       }
     }, 20);
-    child.on("close", (code) => {
+    child.on("close", () => {
       clearInterval(timer);
       kill();
-      done({ events, timedOut, exitCode: code, ms: Date.now() - started });
+      done({ events, timedOut, ms: Date.now() - started });
     });
   });
 }
@@ -102,44 +109,149 @@ async function baseline() {
   for (const test of tests) emit({ event: "test", ...test });
 }
 
+/** Lays out a candidate's own folder: its program, the tests (pointed at the stand-in when asked) and support files. */
+function prepare(candidate, useShim) {
+  const dir = join(workDir, "__mend_c" + candidate.id);
+  mkdirSync(dir, { recursive: true });
+  for (const rel of [...config.support, "__mend_reporter.mjs", "__mend_entry.mjs", "package.json"]) {
+    try {
+      cpSync(join(workDir, rel), join(dir, rel), { recursive: true });
+    } catch {}
+  }
+  for (const rel of config.tests) {
+    const source = readFileSync(join(workDir, rel), "utf8");
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), useShim ? source.replace(/(["'])node:test\1/g, JSON.stringify(shimPath)) : source);
+  }
+  mkdirSync(dirname(join(dir, config.entry)), { recursive: true });
+  writeFileSync(join(dir, config.entry), candidate.code);
+  return dir;
+}
+
+class ShimSlot {
+  constructor() {
+    this.start();
+  }
+
+  start() {
+    this.worker = new Worker(join(workDir, "__mend_worker.mjs"), { workerData: { shim: shimPath }, stdout: true, stderr: true });
+    this.worker.stdout.resume();
+    this.worker.stderr.resume();
+    this.worker.unref();
+    this.used = 0;
+    // Starting a thread is slow on a busy machine: the candidate's clock starts once it is up.
+    const worker = this.worker;
+    this.ready = new Promise((ready) => {
+      const onReady = (message) => {
+        if (message.ready) {
+          worker.off("message", onReady);
+          ready();
+        }
+      };
+      worker.on("message", onReady);
+      worker.once("exit", ready);
+    });
+  }
+
+  restart() {
+    this.worker.terminate();
+    this.start();
+  }
+
+  async run(candidate, timeoutMs) {
+    if (this.used++ >= WORKER_REUSE) this.restart();
+    const dir = prepare(candidate, true);
+    await this.ready;
+    const started = Date.now();
+    return new Promise((done) => {
+      const events = [];
+      const worker = this.worker;
+      const finish = (timedOut) => {
+        clearTimeout(timer);
+        worker.off("message", onMessage);
+        worker.off("exit", onExit);
+        if (timedOut || worker !== this.worker || this.exited) this.restart();
+        this.exited = false;
+        rmSync(dir, { recursive: true, force: true });
+        done({ events, timedOut, ms: Date.now() - started });
+      };
+      const onMessage = (message) => {
+        if (message.job !== candidate.id) return;
+        if (message.done) finish(false);
+        else events.push({ id: message.id, passed: message.passed });
+      };
+      // A test that calls process.exit() ends the worker: what it reported so far stands.
+      const onExit = () => {
+        this.exited = true;
+        finish(false);
+      };
+      const timer = setTimeout(() => finish(true), timeoutMs);
+      worker.on("message", onMessage);
+      worker.on("exit", onExit);
+      worker.postMessage({
+        id: candidate.id,
+        tests: config.tests.map((rel) => ({ rel, path: join(dir, rel) })),
+      });
+    });
+  }
+}
+
+class ProcessSlot {
+  async run(candidate, timeoutMs) {
+    const dir = prepare(candidate, false);
+    const run = await runSuite(dir, { coverage: false, timeoutMs });
+    rmSync(dir, { recursive: true, force: true });
+    return run;
+  }
+}
+
+function tally(run, failing, passing) {
+  let failingPassed = 0;
+  let restPassed = 0;
+  let failed = 0;
+  let unknownFailed = 0;
+  for (const event of run.events) {
+    if (!event.passed) {
+      failed++;
+      if (!failing.has(event.id) && !passing.has(event.id)) unknownFailed++;
+    } else if (failing.has(event.id)) failingPassed++;
+    else if (passing.has(event.id)) restPassed++;
+  }
+  const complete = !run.timedOut && failingPassed + restPassed + failed >= failing.size + passing.size;
+  return { failingPassed, restPassed, failed, unknownFailed, complete };
+}
+
+/** The stand-in is trusted only when it reproduces node:test's verdicts on the original program. */
+async function shimAgrees(failing, passing) {
+  const slot = new ShimSlot();
+  const run = await slot.run({ id: "original", code: readFileSync(join(workDir, config.entry), "utf8") }, config.timeoutMs);
+  await slot.worker.terminate();
+  if (run.timedOut) return config.baselineHung === true;
+  const passedIds = new Set(run.events.filter((event) => event.passed).map((event) => event.id));
+  const failedIds = new Set(run.events.filter((event) => !event.passed).map((event) => event.id));
+  for (const id of passing) if (!passedIds.has(id)) return false;
+  for (const id of failing) if (!failedIds.has(id)) return false;
+  return run.events.length === passing.size + failing.size || config.baselineHung === true;
+}
+
 async function candidates() {
   const list = JSON.parse(readFileSync(config.candidates, "utf8"));
   const failing = new Set(config.failing);
   const passing = new Set(config.passing);
   const deadline = Date.now() + config.budgetMs;
+  const useShim = await shimAgrees(failing, passing);
   let remainingAfterPlausible = null;
   const queue = [...list];
-  const shared = [...config.tests, ...config.support, "__mend_reporter.mjs", "__mend_entry.mjs", "package.json"];
-  const worker = async () => {
+  const lane = async () => {
+    const slot = useShim ? new ShimSlot() : new ProcessSlot();
     for (;;) {
-      if (Date.now() >= deadline || remainingAfterPlausible === 0) return;
+      if (Date.now() >= deadline || remainingAfterPlausible === 0) break;
       const candidate = queue.shift();
-      if (!candidate) return;
+      if (!candidate) break;
       if (remainingAfterPlausible !== null) remainingAfterPlausible--;
-      const dir = join(workDir, "__mend_c" + candidate.id);
-      mkdirSync(dir, { recursive: true });
-      for (const rel of shared) {
-        try {
-          cpSync(join(workDir, rel), join(dir, rel), { recursive: true });
-        } catch {}
-      }
-      mkdirSync(join(dir, config.entry, ".."), { recursive: true });
-      writeFileSync(join(dir, config.entry), candidate.code);
-      const run = await runSuite(dir, { coverage: false, timeoutMs: config.timeoutMs });
-      rmSync(dir, { recursive: true, force: true });
-      let failingPassed = 0;
-      let restPassed = 0;
-      let failed = 0;
-      let unknownFailed = 0;
-      for (const event of run.events) {
-        if (!event.passed) {
-          failed++;
-          if (!failing.has(event.id) && !passing.has(event.id)) unknownFailed++;
-        }
-        else if (failing.has(event.id)) failingPassed++;
-        else if (passing.has(event.id)) restPassed++;
-      }
-      const complete = !run.timedOut && failingPassed + restPassed + failed >= failing.size + passing.size;
+      // Without the stand-in every candidate also pays for starting node.
+      const run = await slot.run(candidate, useShim ? config.timeoutMs : config.timeoutMs + PROCESS_STARTUP_MS);
+      const counts = tally(run, failing, passing);
       emit({
         event: "candidate",
         id: candidate.id,
@@ -147,25 +259,27 @@ async function candidates() {
         importError: run.events.length === 0 && !run.timedOut,
         timedOut: run.timedOut,
         aborted: false,
-        failingPassed,
+        failingPassed: counts.failingPassed,
         failingTotal: failing.size,
-        restPassed: complete ? restPassed : null,
+        restPassed: counts.complete ? counts.restPassed : null,
         restTotal: passing.size,
-        unknownFailed,
+        unknownFailed: counts.unknownFailed,
         ms: run.ms,
       });
-      if (complete && failed === 0 && failingPassed === failing.size && restPassed === passing.size && remainingAfterPlausible === null) {
-        remainingAfterPlausible = config.extraAfterPlausible;
-      }
+      const plausible =
+        counts.complete && counts.failed === 0 && counts.failingPassed === failing.size && counts.restPassed === passing.size;
+      if (plausible && remainingAfterPlausible === null) remainingAfterPlausible = config.extraAfterPlausible;
     }
+    if (slot.worker) await slot.worker.terminate();
   };
-  await Promise.all(Array.from({ length: Math.max(1, config.jobs) }, worker));
-  emit({ event: "done", unstarted: queue.map((candidate) => candidate.id) });
+  await Promise.all(Array.from({ length: Math.max(1, config.jobs) }, lane));
+  emit({ event: "done", unstarted: queue.map((candidate) => candidate.id), shim: useShim });
 }
 
 if (config.mode === "baseline") await baseline();
 else await candidates();
 emit({ event: "exit" });
+process.exit(0);
 `;
 
 /** A node:test reporter that streams one JSON line per finished test. */
@@ -261,6 +375,258 @@ afterEach(async (t) => {
   const { result } = await session.post("Profiler.takePreciseCoverage");
   const script = result.find((entryScript) => entryScript.url === url);
   appendFileSync(output, JSON.stringify({ name: t.name, lines: script ? coveredLines(script.functions) : [] }) + "\n");
+});
+`;
+
+/** A node:test stand-in that registers tests on import and runs them on demand, many suites per thread. */
+export const NODE_TEST_STAND_IN_SCRIPT = String.raw`"use strict";
+// A stand-in for node:test that registers tests on import and runs them on demand, so one
+// worker thread can run the suites of many candidate programs without a process each.
+// It covers the common API; the repair runner checks it against real node:test on the
+// original program and falls back to node:test itself when the outcomes differ.
+const realTest = require("node:test");
+
+let root;
+let current;
+let file = "";
+let seen;
+
+function newSuite(name, parent, options) {
+  return { name, parent, options: options || {}, children: [], before: [], after: [], beforeEach: [], afterEach: [], file };
+}
+
+function reset() {
+  root = newSuite("<root>", null, {});
+  current = root;
+  seen = new Map();
+}
+reset();
+
+function parseArgs(name, options, fn) {
+  if (typeof name === "function") return { name: name.name || "<anonymous>", options: {}, fn: name };
+  if (name !== null && typeof name === "object") return { name: (options && options.name) || "<anonymous>", options: name, fn: options };
+  if (typeof options === "function") return { name: String(name), options: {}, fn: options };
+  return { name: String(name === undefined ? "<anonymous>" : name), options: options || {}, fn };
+}
+
+function register(args, extra) {
+  const entry = { kind: "test", name: args.name, options: Object.assign({}, args.options, extra), fn: args.fn, file };
+  current.children.push(entry);
+  return Promise.resolve();
+}
+
+function withVariants(base) {
+  base.skip = (n, o, f) => base(n, o, f, { skip: true });
+  base.todo = (n, o, f) => base(n, o, f, { todo: true });
+  base.only = (n, o, f) => base(n, o, f, {});
+  return base;
+}
+
+const test = withVariants(function test(name, options, fn, extra) {
+  return register(parseArgs(name, options, fn), extra);
+});
+
+const describe = withVariants(function describe(name, options, fn, extra) {
+  const args = parseArgs(name, options, fn);
+  const suite = newSuite(args.name, current, Object.assign({}, args.options, extra));
+  current.children.push({ kind: "suite", suite });
+  const previous = current;
+  current = suite;
+  try {
+    const result = typeof args.fn === "function" ? args.fn({ name: args.name }) : undefined;
+    if (result && typeof result.then === "function") suite.pending = result;
+  } catch (error) {
+    suite.error = error;
+  } finally {
+    current = previous;
+  }
+  return Promise.resolve();
+});
+
+function hook(kind) {
+  return (fn) => {
+    current[kind].push(fn);
+  };
+}
+
+let report = () => {};
+let currentFailure = null;
+
+function reportTest(entry, passed) {
+  const base = entry.file + "::" + entry.name;
+  const count = (seen.get(base) || 0) + 1;
+  seen.set(base, count);
+  report(count === 1 ? base : base + "#" + count, passed);
+}
+
+function invoke(fn, context) {
+  if (typeof fn !== "function") return Promise.resolve();
+  if (fn.length >= 2) {
+    return new Promise((resolve, reject) => {
+      try {
+        const result = fn(context, (error) => (error ? reject(error) : resolve()));
+        if (result && typeof result.then === "function") result.then(resolve, reject);
+      } catch (error) {
+        reject(error);
+      }
+    });
+  }
+  return Promise.resolve().then(() => fn(context));
+}
+
+function makeContext(entry, hooks) {
+  const pending = [];
+  const local = { beforeEach: [], afterEach: [] };
+  const context = {
+    name: entry.name,
+    fullName: entry.name,
+    signal: new AbortController().signal,
+    mock: realTest.mock,
+    failed: false,
+    skip() {},
+    todo() {},
+    diagnostic() {},
+    plan() {},
+    runOnly() {},
+    beforeEach: (fn) => local.beforeEach.push(fn),
+    afterEach: (fn) => local.afterEach.push(fn),
+    before: (fn) => local.beforeEach.push(fn),
+    after: (fn) => local.afterEach.push(fn),
+    test(name, options, fn) {
+      const args = parseArgs(name, options, fn);
+      const child = { kind: "test", name: args.name, options: args.options, fn: args.fn, file: entry.file };
+      const run = runTest(child, {
+        beforeEach: hooks.beforeEach.concat(local.beforeEach),
+        afterEach: local.afterEach.concat(hooks.afterEach),
+      }).then((passed) => {
+        if (!passed) context.failed = true;
+      });
+      pending.push(run);
+      return run;
+    },
+  };
+  context.waitForSubtests = () => Promise.all(pending);
+  return context;
+}
+
+async function runTest(entry, hooks) {
+  if (entry.options.skip || entry.options.todo) {
+    reportTest(entry, true);
+    return true;
+  }
+  const context = makeContext(entry, hooks);
+  let passed = true;
+  currentFailure = null;
+  try {
+    for (const fn of hooks.beforeEach) await invoke(fn, context);
+    await invoke(entry.fn, context);
+    await context.waitForSubtests();
+  } catch {
+    passed = false;
+  }
+  try {
+    for (const fn of hooks.afterEach) await invoke(fn, context);
+  } catch {
+    passed = false;
+  }
+  if (context.failed || currentFailure) passed = false;
+  reportTest(entry, passed);
+  return passed;
+}
+
+async function runSuite(suite, hooks) {
+  const inner = { beforeEach: hooks.beforeEach.concat(suite.beforeEach), afterEach: suite.afterEach.concat(hooks.afterEach) };
+  if (suite.options.skip || suite.options.todo) {
+    markAll(suite, true);
+    return;
+  }
+  let broken = Boolean(suite.error);
+  if (suite.pending) {
+    try {
+      await suite.pending;
+    } catch {
+      broken = true;
+    }
+  }
+  try {
+    for (const fn of suite.before) await invoke(fn, { name: suite.name });
+  } catch {
+    broken = true;
+  }
+  if (broken) {
+    markAll(suite, false);
+    return;
+  }
+  for (const child of suite.children) {
+    if (child.kind === "suite") await runSuite(child.suite, inner);
+    else await runTest(child, inner);
+  }
+  for (const fn of suite.after) {
+    try {
+      await invoke(fn, { name: suite.name });
+    } catch {
+      // node:test reports a failing after-hook on the suite, which is not a test.
+    }
+  }
+}
+
+function markAll(suite, passed) {
+  for (const child of suite.children) {
+    if (child.kind === "suite") markAll(child.suite, passed);
+    else reportTest(child, passed);
+  }
+}
+
+module.exports = test;
+module.exports.test = test;
+module.exports.it = test;
+module.exports.describe = describe;
+module.exports.suite = describe;
+module.exports.before = hook("before");
+module.exports.after = hook("after");
+module.exports.beforeEach = hook("beforeEach");
+module.exports.afterEach = hook("afterEach");
+module.exports.mock = realTest.mock;
+module.exports.__reset = reset;
+module.exports.__setFile = (name) => {
+  file = name;
+};
+module.exports.__fail = () => {
+  currentFailure = true;
+};
+module.exports.__run = async (onResult) => {
+  report = onResult;
+  await runSuite(root, { beforeEach: [], afterEach: [] });
+};
+`;
+
+/** The worker thread that runs candidate suites through the node:test stand-in. */
+export const NODE_WORKER_SCRIPT = String.raw`// Runs candidate test suites through the node:test stand-in, one job at a time.
+import { parentPort, workerData } from "node:worker_threads";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+
+const require = createRequire(import.meta.url);
+const shim = require(workerData.shim);
+// A test's stray exception or rejection fails the test that is running.
+process.on("uncaughtException", () => shim.__fail());
+process.on("unhandledRejection", () => shim.__fail());
+
+parentPort.postMessage({ ready: true });
+
+parentPort.on("message", async (job) => {
+  shim.__reset();
+  let loadError = false;
+  for (const test of job.tests) {
+    shim.__setFile(test.rel);
+    try {
+      await import(pathToFileURL(test.path).href);
+    } catch {
+      loadError = true;
+    }
+  }
+  await shim.__run((id, passed) => parentPort.postMessage({ job: job.id, id, passed }));
+  parentPort.postMessage({ job: job.id, done: true, loadError });
 });
 `;
 

@@ -56,6 +56,10 @@ export interface OperatorTable {
   ternaryType: string;
   /** Statements that may be deleted. */
   deletableTypes: ReadonlySet<string>;
+  /** Statements a guard may be inserted before. */
+  guardableTypes: ReadonlySet<string>;
+  /** Assignments whose value sits in the field `right` or `value`. */
+  assignmentTypes: ReadonlySet<string>;
   returnType: string;
   functionTypes: ReadonlySet<string>;
   blockType: string;
@@ -73,6 +77,8 @@ export interface OperatorTable {
   guardValues: readonly string[];
   /** `if not p: return v` placed before a statement at `indent`. */
   guard(name: string, value: string, indent: string, unit: string): string;
+  /** `if p is empty: return v`, where emptiness is not falsiness (JavaScript arrays). */
+  emptyGuard?(name: string, value: string, indent: string, unit: string): string;
   /** `return v` appended after a statement at `indent`. */
   returnStatement(value: string): string;
   /** The whole-statement placeholder when deleting the last statement of a block. */
@@ -223,6 +229,8 @@ export const PYTHON_TABLE: OperatorTable = {
   conditionalTypes: new Set(["if_statement", "elif_clause", "while_statement"]),
   ternaryType: "conditional_expression",
   deletableTypes: new Set(["expression_statement", "break_statement", "continue_statement", "return_statement"]),
+  assignmentTypes: new Set(["assignment"]),
+  guardableTypes: new Set(["return_statement", "expression_statement", "for_statement", "while_statement", "if_statement"]),
   returnType: "return_statement",
   functionTypes: new Set(["function_definition"]),
   blockType: "block",
@@ -326,7 +334,7 @@ export const JAVASCRIPT_TABLE: OperatorTable = {
     ceil: [["floor", 1], ["round", 1.2], ["trunc", 1.5]],
     round: [["floor", 1.1], ["ceil", 1.2], ["trunc", 1.5]],
     trunc: [["floor", 1.1], ["ceil", 1.2]],
-    push: [["unshift", 1.2], ["concat", 1.8]],
+    push: [["unshift", 1.2]],
     unshift: [["push", 1.2]],
     pop: [["shift", 1]],
     shift: [["pop", 1]],
@@ -370,6 +378,16 @@ export const JAVASCRIPT_TABLE: OperatorTable = {
     "continue_statement",
     "return_statement",
   ]),
+  assignmentTypes: new Set(["assignment_expression", "variable_declarator"]),
+  guardableTypes: new Set([
+    "return_statement",
+    "expression_statement",
+    "for_statement",
+    "for_in_statement",
+    "while_statement",
+    "if_statement",
+    "lexical_declaration",
+  ]),
   returnType: "return_statement",
   functionTypes: JS_TYPES.functionTypes,
   blockType: "statement_block",
@@ -399,6 +417,7 @@ export const JAVASCRIPT_TABLE: OperatorTable = {
   wrappers: [(t) => `Math.abs(${t})`, (t) => `Math.max(0, ${t})`, (t) => (/^[\w$.]+$/.test(t) ? `${t}.length` : `(${t}).length`), (t) => `Math.floor(${t})`],
   guardValues: ["null", "0", "[]", "false", "undefined", '""'],
   guard: (name, value, indent) => `if (!${name}) return ${value};\n${indent}`,
+  emptyGuard: (name, value, indent) => `if (${name}.length === 0) return ${value};\n${indent}`,
   returnStatement: (value) => `return ${value};`,
   divisionWrapper: (text) => `Math.floor(${text})`,
 };

@@ -203,6 +203,31 @@ def spawn(target, *args):
     return pid, read_fd
 
 
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def cpu_seconds(pid):
+    """CPU time a child has used (user + system), or None where /proc is missing.
+
+    Limits on CPU rather than wall-clock time tell a mutant that loops forever from a test
+    that is merely waiting for a busy machine.
+    """
+    try:
+        with open("/proc/%d/stat" % pid) as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def over_limit(pid, cpu_at_start, cpu_limit, began, wall_limit):
+    now = time.monotonic()
+    if now - began >= wall_limit:
+        return True
+    cpu = cpu_seconds(pid)
+    return cpu is not None and cpu - cpu_at_start >= cpu_limit
+
+
 def kill(pid):
     try:
         os.killpg(pid, signal.SIGKILL)
@@ -230,6 +255,7 @@ def read_lines(fd, buffer, timeout):
 def run_baseline(items, bindings):
     code = open(ENTRY, encoding="utf-8").read()
     test_timeout = CONFIG["testTimeoutMs"] / 1000
+    wall_limit = test_timeout * 10
     start = 0
     while start < len(items):
         pid, fd = spawn(baseline_child, items, start, code, bindings)
@@ -237,10 +263,10 @@ def run_baseline(items, bindings):
         current = None
         lines = []
         last_event = time.monotonic()
+        cpu_at_start = 0.0
         finished = False
         while True:
-            waited = time.monotonic() - last_event
-            buffer, events = read_lines(fd, buffer, test_timeout - waited)
+            buffer, events = read_lines(fd, buffer, 0.02)
             for event in events:
                 if "importError" in event:
                     for index in range(start, len(items)):
@@ -251,6 +277,7 @@ def run_baseline(items, bindings):
                     current = event["start"]
                     lines = []
                     last_event = time.monotonic()
+                    cpu_at_start = cpu_seconds(pid) or 0.0
                 elif "l" in event:
                     lines.append(event["l"])
                 elif "end" in event:
@@ -260,7 +287,7 @@ def run_baseline(items, bindings):
                     start = event["end"] + 1
             if buffer is None or finished:
                 break
-            if current is not None and time.monotonic() - last_event >= test_timeout:
+            if current is not None and over_limit(pid, cpu_at_start, test_timeout, last_event, wall_limit):
                 emit({"event": "test", "id": items[current].nodeid, "outcome": "timeout",
                       "ms": test_timeout * 1000, "lines": lines})
                 start = current + 1
@@ -306,6 +333,7 @@ def run_candidates(items, bindings):
     rest = [item for item in items if item.nodeid not in failing_ids and item.nodeid in set(CONFIG["passing"])]
     candidates = json.load(open(CONFIG["candidates"], encoding="utf-8"))
     timeout = CONFIG["timeoutMs"] / 1000
+    cpu_limit = CONFIG.get("cpuMs", CONFIG["timeoutMs"]) / 1000
     deadline = time.monotonic() + CONFIG["budgetMs"] / 1000
     jobs = max(1, CONFIG.get("jobs", 2))
     extra = CONFIG.get("extraAfterPlausible", 0)
@@ -325,7 +353,7 @@ def run_candidates(items, bindings):
             break
         now = time.monotonic()
         wait = min(state["began"] + timeout for state in running.values()) - now
-        ready, _, _ = select.select(list(running), [], [], max(0.0, min(wait, 0.5)))
+        ready, _, _ = select.select(list(running), [], [], max(0.0, min(wait, 0.02)))
         now = time.monotonic()
         for fd in list(running):
             state = running[fd]
@@ -348,7 +376,7 @@ def run_candidates(items, bindings):
                         state["fp" if event["o"] else "fn"] += 1
                     else:
                         state["rp" if event["o"] else "rn"] += 1
-            timed_out = not done and now - state["began"] >= timeout
+            timed_out = not done and over_limit(state["pid"], 0.0, cpu_limit, state["began"], timeout)
             aborted = not done and now >= deadline + timeout
             if done or timed_out or aborted:
                 kill(state["pid"])

@@ -63,14 +63,19 @@ export type OfflineRepairResult =
 const DEFAULT_BUDGET_MS = 10_000;
 const DEFAULT_MAX_CANDIDATES = 3_000;
 /** After the first plausible patch, a few more candidates may find a smaller one. */
-const EXTRA_AFTER_PLAUSIBLE = 25;
+const EXTRA_AFTER_PLAUSIBLE = 12;
 const BATCH_SIZE = 250;
 /** Pairs of edits come only after every single edit, and only this many. */
 const MAX_PAIRS = 2_000;
 const PAIR_TOP_SINGLES = 30;
 const PAIR_PARTNERS = 80;
 const JOBS = 2;
-const BASELINE_TEST_TIMEOUT_MS = 2_000;
+/** A baseline test that runs this long (CPU for Python, wall clock for Node) is taken to hang. */
+const BASELINE_TEST_TIMEOUT_MS = { python: 600, node: 2_000 };
+const MIN_CANDIDATE_CPU_MS = 200;
+const MAX_CANDIDATE_TIMEOUT_MS = 10_000;
+const MIN_PYTHON_WALL_MS = 3_000;
+const MIN_NODE_WALL_MS = 600;
 
 /**
  * Repairs a program without a language model: localizes the fault from per-test coverage,
@@ -106,6 +111,8 @@ class RepairSearch {
   private passing: string[] = [];
   private total = 0;
   private timeoutMs = 2_000;
+  private cpuMs = 1_000;
+  private originalHangs = false;
   private best: { code: string; passed: number } | undefined;
 
   constructor(
@@ -128,7 +135,7 @@ class RepairSearch {
       return this.notFixed("the program does not parse; offline repair changes behaviour, not syntax");
     }
     const baseline = await runBaseline(this.runner, {
-      testTimeoutMs: BASELINE_TEST_TIMEOUT_MS,
+      testTimeoutMs: input.language === "python" ? BASELINE_TEST_TIMEOUT_MS.python : BASELINE_TEST_TIMEOUT_MS.node,
       timeBudgetMs: Math.max(1_000, this.remaining()),
     });
     if (baseline.status !== "ok") {
@@ -157,10 +164,16 @@ class RepairSearch {
     this.failing = real.filter((test) => test.outcome === "failed" || test.outcome === "timeout").map((test) => test.id);
     this.passing = real.filter((test) => test.outcome === "passed").map((test) => test.id);
     this.total = this.failing.length + this.passing.length + (tests.length - real.length);
+    this.originalHangs = tests.some((test) => test.outcome === "timeout");
     const measured = tests.filter((test) => test.outcome !== "timeout").reduce((sum, test) => sum + test.durationMs, 0);
-    // Mutants often loop forever; allow a few times the original's (traced, so already slow) run.
-    const startup = this.input.language === "python" ? 400 : 1_500;
-    this.timeoutMs = Math.min(10_000, Math.max(startup + 200, 2 * measured + startup));
+    // Mutants often loop forever: allow a few times the original's (traced, so already slow)
+    // run. Python's runner limits CPU time, so its wall-clock limit only catches sleepers; the
+    // Node runner has only the wall clock, which a busy machine stretches.
+    this.cpuMs = Math.min(MAX_CANDIDATE_TIMEOUT_MS, Math.max(MIN_CANDIDATE_CPU_MS, 3 * measured + 150));
+    this.timeoutMs =
+      this.input.language === "python"
+        ? Math.max(MIN_PYTHON_WALL_MS, 10 * this.cpuMs)
+        : Math.max(MIN_NODE_WALL_MS, 2 * this.cpuMs);
   }
 
   private async searchSingles(pool: CandidatePool, ordered: Mutation[]): Promise<void> {
@@ -228,8 +241,10 @@ class RepairSearch {
       failing: this.failing,
       passing: this.passing,
       timeoutMs: this.timeoutMs,
+      cpuMs: this.cpuMs,
       budgetMs: Math.max(0, this.remaining()),
       extraAfterPlausible: EXTRA_AFTER_PLAUSIBLE,
+      originalHangs: this.originalHangs,
     });
     for (const verdict of outcome.verdicts) {
       const candidate = byId.get(verdict.id);

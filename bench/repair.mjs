@@ -1,0 +1,128 @@
+// The offline repair engine on its dev corpus (src/repair/__corpus__), from the built dist/:
+// fixed/total per language and per bug class, time per bug (median, p90) and candidates run
+// per fix. Cases run one at a time (the engine itself runs two candidates at once).
+// Options: `--filter TEXT` (cases whose "lang/name" contains TEXT), `--budget MS` (time
+// budget per bug, default the engine's), `--json FILE` (also write every case's result).
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dist = join(root, "dist");
+if (!existsSync(join(dist, "repair/repair-offline.js"))) {
+  console.error("bench:repair: dist/ is missing: run npm run build first");
+  process.exit(2);
+}
+const { repairOffline } = await import(join(dist, "repair/repair-offline.js"));
+const { createSandbox } = await import(join(dist, "sandbox/create-sandbox.js"));
+
+const { values } = parseArgs({
+  options: {
+    filter: { type: "string", default: "" },
+    budget: { type: "string" },
+    json: { type: "string" },
+  },
+});
+const corpus = join(root, "src/repair/__corpus__");
+
+function loadCases() {
+  const cases = [];
+  for (const language of readdirSync(corpus).sort()) {
+    for (const name of readdirSync(join(corpus, language)).sort()) {
+      const dir = join(corpus, language, name);
+      if (!existsSync(join(dir, "case.json")) || !`${language}/${name}`.includes(values.filter)) continue;
+      const spec = JSON.parse(readFileSync(join(dir, "case.json"), "utf8"));
+      const read = (path) => ({ path, content: readFileSync(join(dir, path), "utf8") });
+      cases.push({
+        id: `${language}/${name}`,
+        spec,
+        input: {
+          language: spec.lang,
+          entry: spec.program,
+          code: read(spec.program).content,
+          tests: [spec.tests].flat().map(read),
+          support: (spec.support ?? []).map(read),
+        },
+      });
+    }
+  }
+  return cases;
+}
+
+function quantile(values, q) {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+}
+
+const seconds = (ms) => (Number.isNaN(ms) ? "-" : `${(ms / 1000).toFixed(2)} s`);
+
+const cases = loadCases();
+const sandbox = createSandbox({ onWarning: () => {} });
+const results = [];
+const options = values.budget ? { timeBudgetMs: Number(values.budget) } : {};
+try {
+  for (const item of cases) {
+    const result = await repairOffline(item.input, { ...options, sandbox });
+    results.push({ ...item, result });
+    const fixed = result.status === "fixed";
+    const detail = fixed
+      ? result.edits.map((edit) => `${edit.operator}@${edit.line} ${JSON.stringify(edit.before)}->${JSON.stringify(edit.after)}`).join(", ")
+      : result.reason;
+    console.error(
+      `${fixed ? "fixed " : "failed"} ${item.id.padEnd(34)} ${seconds(result.durationMs).padStart(8)} ` +
+        `${String(result.candidatesRun).padStart(5)} cand  ${detail}`,
+    );
+  }
+} finally {
+  await sandbox.close();
+}
+
+function row(label, group) {
+  const fixed = group.filter((entry) => entry.result.status === "fixed");
+  const rate = group.length ? ((100 * fixed.length) / group.length).toFixed(0) : "-";
+  return `${label.padEnd(24)} ${`${fixed.length}/${group.length}`.padStart(7)} ${`${rate}%`.padStart(5)}`;
+}
+
+function groupBy(key) {
+  const groups = new Map();
+  for (const entry of results) {
+    const value = key(entry);
+    groups.set(value, [...(groups.get(value) ?? []), entry]);
+  }
+  return [...groups].sort(([a], [b]) => String(a).localeCompare(String(b)));
+}
+
+const fixed = results.filter((entry) => entry.result.status === "fixed");
+const oneLocation = results.filter((entry) => entry.spec.edits !== 2);
+console.log(`offline repair on ${results.length} bugs (budget ${values.budget ?? "default"} ms per bug)`);
+console.log(row("all", results));
+console.log(row("one-location bugs", oneLocation));
+console.log(row("two-edit bugs", results.filter((entry) => entry.spec.edits === 2)));
+console.log(row("bugs that hang", results.filter((entry) => entry.spec.hangs)));
+console.log("\nper language");
+for (const [language, group] of groupBy((entry) => entry.spec.lang)) console.log(row(`  ${language}`, group));
+console.log("\nper bug class");
+for (const [bugClass, group] of groupBy((entry) => entry.spec.bugClass)) console.log(row(`  ${bugClass}`, group));
+const fixedTimes = fixed.map((entry) => entry.result.durationMs);
+const allTimes = results.map((entry) => entry.result.durationMs);
+const candidates = fixed.map((entry) => entry.result.candidatesRun);
+console.log("\ntime per bug");
+console.log(`  fixed bugs: median ${seconds(quantile(fixedTimes, 0.5))}, p90 ${seconds(quantile(fixedTimes, 0.9))}`);
+console.log(`  all bugs:   median ${seconds(quantile(allTimes, 0.5))}, p90 ${seconds(quantile(allTimes, 0.9))}`);
+console.log("candidates run per fix");
+console.log(
+  `  median ${quantile(candidates, 0.5) ?? "-"}, p90 ${quantile(candidates, 0.9) ?? "-"}, ` +
+    `mean ${candidates.length ? (candidates.reduce((a, b) => a + b, 0) / candidates.length).toFixed(1) : "-"}`,
+);
+if (values.json) {
+  writeFileSync(
+    values.json,
+    JSON.stringify(
+      results.map(({ id, spec, result }) => ({ id, bugClass: spec.bugClass, edits: spec.edits, ...result })),
+      null,
+      2,
+    ),
+  );
+}

@@ -1,0 +1,3 @@
+export function allPositive(values) {
+  return values.some((v) => v > 0);
+}

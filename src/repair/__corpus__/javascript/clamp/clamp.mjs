@@ -1,0 +1,6 @@
+/** Limits value to the closed range [low, high]. */
+export function clamp(value, low, high) {
+  if (value < low) return low;
+  if (value < high) return high;
+  return value;
+}

@@ -1,0 +1,3 @@
+export function contains(values, target) {
+  return values.indexOf(target) > 0;
+}

@@ -1,0 +1,3 @@
+export function toFahrenheit(celsius) {
+  return (celsius * 9) / 5 + 33;
+}

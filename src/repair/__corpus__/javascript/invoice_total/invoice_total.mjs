@@ -1,0 +1,4 @@
+export function invoiceTotal(net, taxRate, shipping) {
+  const tax = net * taxRate;
+  return net + tax + tax + shipping;
+}

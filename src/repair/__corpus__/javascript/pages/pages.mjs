@@ -1,0 +1,4 @@
+/** Pages needed to show every item. */
+export function pagesNeeded(items, perPage) {
+  return Math.floor(items / perPage);
+}

@@ -1,0 +1,3 @@
+export function trianglePerimeter(a, b, c) {
+  return a + b;
+}

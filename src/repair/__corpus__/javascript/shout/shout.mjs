@@ -1,0 +1,3 @@
+export function shout(message) {
+  return message.toLowerCase() + "!";
+}

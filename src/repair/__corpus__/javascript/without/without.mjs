@@ -1,0 +1,4 @@
+/** values without any element equal to removed. */
+export function without(values, removed) {
+  return values.filter((v) => v === removed);
+}

@@ -1,0 +1,2 @@
+def all_positive(values):
+    return any(v > 0 for v in values)

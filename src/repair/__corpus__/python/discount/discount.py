@@ -1,0 +1,2 @@
+def discounted(price, percent):
+    return price + price * percent / 100

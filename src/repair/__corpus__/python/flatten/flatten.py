@@ -1,0 +1,6 @@
+def flatten(groups):
+    """Concatenates a list of lists."""
+    out = []
+    for group in groups:
+        out.append(group)
+    return out

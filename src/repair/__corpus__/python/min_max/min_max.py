@@ -1,0 +1,3 @@
+def bounds(values):
+    """(smallest, largest) of a non-empty list."""
+    return max(values), min(values)

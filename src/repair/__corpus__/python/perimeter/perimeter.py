@@ -1,0 +1,2 @@
+def triangle_perimeter(a, b, c):
+    return a + b

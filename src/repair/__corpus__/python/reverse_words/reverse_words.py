@@ -1,0 +1,3 @@
+def reverse_words(text):
+    words = text.split()
+    return " ".join(reversed(text))

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { CandidatePool } from "./candidate-pool.js";
+import type { Mutation } from "./source-edit.js";
+
+const CODE = "def area(w, h):\n    # width times height\n    return w * h\n";
+
+function mutation(start: number, end: number, text: string, line = 3, cost = 1): Mutation {
+  return { operator: "arithmetic", line, edit: { start, end, text }, cost };
+}
+
+const star = CODE.indexOf("*");
+
+describe("CandidatePool", () => {
+  it("builds a candidate by splicing the edit into the original text", async () => {
+    const pool = await CandidatePool.create("python", CODE, []);
+    const candidate = pool.build([mutation(star, star + 1, "+")]);
+    expect(candidate?.code).toBe(CODE.replace("w * h", "w + h"));
+  });
+
+  it("never yields a candidate that does not parse", async () => {
+    const pool = await CandidatePool.create("python", CODE, []);
+    expect(pool.build([mutation(star, star + 1, "* )")])).toBeUndefined();
+    expect(pool.build([mutation(star, star + 1, "(")])).toBeUndefined();
+    expect(pool.unparseable).toBe(2);
+  });
+
+  it("skips a candidate that only differs from one already built (or the original) in layout or comments", async () => {
+    const pool = await CandidatePool.create("python", CODE, []);
+    expect(pool.build([mutation(star, star + 1, "-")])).toBeDefined();
+    expect(pool.build([mutation(star - 1, star + 2, "-")])).toBeUndefined();
+    const comment = CODE.indexOf("# width");
+    expect(pool.build([mutation(comment, comment + 7, "# breadth", 2)])).toBeUndefined();
+    expect(pool.duplicates).toBe(2);
+  });
+
+  it("orders mutations by suspiciousness of their line, then by cost, and drops lines never suspicious", async () => {
+    const pool = await CandidatePool.create("python", CODE, [
+      { file: "area.py", line: 3, score: 1 },
+      { file: "area.py", line: 1, score: 0.25 },
+    ]);
+    const cheapOnWeakLine = mutation(0, 3, "async def", 1, 1);
+    const dearOnTopLine = mutation(star, star + 1, "/", 3, 2);
+    const cheapOnTopLine = mutation(star, star + 1, "+", 3, 1);
+    const unranked = mutation(CODE.indexOf("#"), CODE.indexOf("#") + 1, "#", 2, 0);
+    expect(pool.order([cheapOnWeakLine, dearOnTopLine, unranked, cheapOnTopLine])).toEqual([
+      cheapOnTopLine,
+      dearOnTopLine,
+      cheapOnWeakLine,
+    ]);
+  });
+
+  it("rejects two mutations whose edits overlap", async () => {
+    const pool = await CandidatePool.create("python", CODE, []);
+    expect(pool.build([mutation(star, star + 1, "+"), mutation(star - 2, star + 3, "w")])).toBeUndefined();
+    const pair = pool.build([mutation(star, star + 1, "+"), mutation(star + 2, star + 3, "w")]);
+    expect(pair?.code).toBe(CODE.replace("w * h", "w + w"));
+  });
+});
