@@ -235,6 +235,18 @@ describe("provider faults and streaming", () => {
     expect(result.attempts).toHaveLength(1);
   });
 
+  it("ends a 429 storm with reason error after the bounded retries, not a crash", async () => {
+    const storm = Array.from({ length: 5 }, () => ({ status: 429, retryAfter: 1 }) as const);
+    const { agent, events } = await agentWith([...storm]);
+    const result = await agent.run(TASKS.python);
+    expect(result).toMatchObject({ status: "failed", reason: "error", verified: false });
+    expect(result.message).toMatch(/429|rate/i);
+    // The first try and the policy's four retries, then it gives up: no attempt was validated.
+    expect(server?.requests).toHaveLength(5);
+    expect(events.filter((event) => event.type === "model_retry")).toHaveLength(4);
+    expect(result.attempts).toHaveLength(0);
+  });
+
   it("streams run events and returns the result", async () => {
     const { agent } = await agentWith([{ reply: cannedReplies.javascript.right }]);
     const stream = agent.stream(TASKS.javascript);

@@ -15,6 +15,7 @@ import type { Decision } from "./halt.js";
 import type { NodeFailure } from "./intervention.js";
 import { resolveRunSettings } from "./run-settings.js";
 import { EagerReader } from "./eager-reader.js";
+import { quietBoundarySignals } from "./quiet-boundary-signals.js";
 import { boundaryChunks, type InterruptEntry, withReport } from "./state-chunks.js";
 
 /**
@@ -67,6 +68,7 @@ const LANGGRAPH_RECURSION_LIMIT = 25;
  */
 export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: BoundaryOptions<StateOf<G>> = {}): BoundedGraph<G> {
   const mode = options.mode ?? "enforce";
+  if (mode !== "off") quietBoundarySignals();
   const emit = (event: BoundaryEvent) => options.onEvent?.(event);
   const newRun = (): BoundaryRun => {
     const { settings, problems } = resolveRunSettings(graph, options, emit);
