@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +9,8 @@ import { humanEvalPytest } from "./humaneval-tests.js";
 import { loadSuite } from "./load-suite.js";
 
 const run = promisify(execFile);
+/** Ten pytest processes on a loaded two-core machine. */
+const SLOW = { timeout: 300_000 };
 const SUITE = fileURLToPath(new URL("../../examples/suites/humaneval-fix.jsonl", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "mend-humaneval-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -26,19 +28,24 @@ async function pytest(name: string, program: string, tests: string): Promise<{ p
 }
 
 describe("HumanEval tests as pytest modules, run by real pytest", () => {
-  it("pass every case of the canonical solutions and fail some of the buggy ones, one test per assertion", async () => {
+  it("pass every case of the canonical solutions and fail some of the buggy ones, one test per assertion", SLOW, async () => {
     const suite = await loadSuite(SUITE);
-    const lines = (await import("node:fs")).readFileSync(SUITE, "utf8").trim().split("\n").map((text) => JSON.parse(text));
-    for (const [index, item] of suite.tasks.entries()) {
-      const record = lines[index] as { prompt: string; canonical_solution: string; test: string };
-      const asserts = record.test.match(/^\s+assert /gm)?.length ?? 0;
-      const tests = item.task.tests[0].content;
-      const canonical = await pytest(`${item.id}-canonical`, record.prompt + record.canonical_solution, tests);
-      expect(canonical, item.id).toEqual({ passed: asserts, failed: 0 });
-      const buggy = await pytest(`${item.id}-buggy`, item.task.draft ?? "", tests);
-      expect(buggy.passed + buggy.failed, item.id).toBe(asserts);
-      expect(buggy.failed, item.id).toBeGreaterThan(0);
-    }
+    const lines = readFileSync(SUITE, "utf8").trim().split("\n").map((text) => JSON.parse(text));
+    // Every (task, solution) pair at once: each is a separate pytest process in its own folder.
+    await Promise.all(
+      suite.tasks.map(async (item, index) => {
+        const record = lines[index] as { prompt: string; canonical_solution: string; test: string };
+        const asserts = record.test.match(/^\s+assert /gm)?.length ?? 0;
+        const tests = item.task.tests[0].content;
+        const [canonical, buggy] = await Promise.all([
+          pytest(`${item.id}-canonical`, record.prompt + record.canonical_solution, tests),
+          pytest(`${item.id}-buggy`, item.task.draft ?? "", tests),
+        ]);
+        expect(canonical, item.id).toEqual({ passed: asserts, failed: 0 });
+        expect(buggy.passed + buggy.failed, item.id).toBe(asserts);
+        expect(buggy.failed, item.id).toBeGreaterThan(0);
+      }),
+    );
   });
 
   it("keeps setup statements before each assertion and binds the parameter to the entry point", async () => {

@@ -23,6 +23,9 @@ const MEDIAN: Task = {
   tests: [{ path: "test_median.py", content: cannedReplies.python.code.tests }],
 };
 
+/** Real runs of the loop and a browser on a loaded two-core machine. */
+const SLOW = { timeout: 300_000 };
+
 const sandbox = createSandbox();
 const runsDir = mkdtempSync(join(tmpdir(), "mend-report-int-"));
 let browser: OpenedBrowser;
@@ -30,7 +33,7 @@ let browser: OpenedBrowser;
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   browser = await launchChromium();
-});
+}, 120_000);
 afterAll(async () => {
   await browser?.close();
   await sandbox.close();
@@ -80,7 +83,7 @@ async function openReport(run: RunResult, name: string) {
 }
 
 describe("HTML reports of real runs, in headless Chromium", () => {
-  it("a run the offline engine repaired: the fix as a diff, no console errors, nothing fetched", async () => {
+  it("a run the offline engine repaired: the fix as a diff, no console errors, nothing fetched", SLOW, async () => {
     const { task } = await loadTask({ path: CLAMP_CASE });
     const agent = createAgent({ model: "offline", sandbox, runsDir, env: {} });
     const run = await agent.run(task, { command: "repair" }).finally(() => agent.close());
@@ -98,7 +101,7 @@ describe("HTML reports of real runs, in headless Chromium", () => {
     await page.close();
   });
 
-  it("a run that gave up: diagnosis with the marked line, expected vs actual, routing decisions, working filters", async () => {
+  it("a run that gave up: diagnosis with the marked line, expected vs actual, routing decisions, working filters", SLOW, async () => {
     const broken = "```python\ndef median(values:\n    return 0\n```";
     const run = await scriptedRun([{ reply: cannedReplies.python.wrong }, { reply: cannedReplies.python.wrong }, { reply: broken }], { maxAttempts: 3 });
     expect(run).toMatchObject({ status: "failed", reason: "max_attempts" });
@@ -126,7 +129,7 @@ describe("HTML reports of real runs, in headless Chromium", () => {
     await page.close();
   });
 
-  it("a run paused for approval and one stopped by its token budget", async () => {
+  it("a run paused for approval and one stopped by its token budget", SLOW, async () => {
     const paused = await scriptedRun([{ reply: cannedReplies.python.right }], { approve: true });
     expect(paused).toMatchObject({ reason: "interrupted", pending: "approval" });
     const pausedPage = await openReport(paused, "scripted-paused");
