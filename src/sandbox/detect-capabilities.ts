@@ -44,7 +44,7 @@ async function detect(options: DetectOptions): Promise<SandboxCapabilities> {
   } else {
     warnings.push(
       `no cgroups (${cgroups.missing}): memory limited by RLIMIT_AS for Python and --max-old-space-size for Node, ` +
-        "processes by RLIMIT_NPROC; reasons 'memory' and 'pids' cannot be reported, and a daemon outside the process group survives without bubblewrap",
+        "processes by RLIMIT_NPROC; reasons 'memory' and 'pids' cannot be reported (and if bubblewrap is missing too, a daemon that leaves the process group survives the run)",
     );
   }
 
