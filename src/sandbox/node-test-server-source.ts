@@ -231,9 +231,12 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
   "harness.mjs": String.raw`
 import { appendFileSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
+// Loaded while the worker boots, off the candidate's clock: the test runner, asserts and both reporters.
 import "node:test";
+import "node:test/reporters";
 import "node:assert";
 import "node:assert/strict";
+import "./reporter.mjs";
 
 parentPort.once("message", async ({ files, loadErrors }) => {
   // Closing the port lets the event loop drain when the tests are done, which is when node:test reports.
