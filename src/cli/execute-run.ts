@@ -1,4 +1,5 @@
 import { createInterface } from "node:readline/promises";
+import { pathToFileURL } from "node:url";
 import { type Agent, type AgentOptions, createAgent } from "../agent/create-agent.js";
 import type { RunEvent } from "../runs/run-event.js";
 import type { RunResult } from "../shared/run-result.js";
@@ -41,6 +42,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<number> {
     }
     output.result(result, () => input.render(result));
     output.info(describeResult(result));
+    output.info(await reportLink(result.runDir));
     return exitCode(result);
   } finally {
     process.off("SIGINT", onSigint);
@@ -51,6 +53,17 @@ export async function executeRun(input: ExecuteRunInput): Promise<number> {
 export function exitCode(result: RunResult): number {
   if (result.status === "passed") return 0;
   return result.reason === "interrupted" ? 130 : 1;
+}
+
+/** Writes the run's HTML report and names it; a report that fails never changes the outcome. */
+async function reportLink(runDir: string): Promise<string> {
+  try {
+    // Loaded on demand: the report renderer is not needed to run the loop.
+    const { writeRunReport } = await import("../report/write-run-report.js");
+    return `  report ${pathToFileURL(await writeRunReport(runDir)).href}`;
+  } catch (error) {
+    return `  (no report: ${error instanceof Error ? error.message : String(error)})`;
+  }
 }
 
 function canAsk(json: boolean): boolean {
