@@ -1,9 +1,5 @@
 import type { Command } from "commander";
 import { join } from "node:path";
-import { createEvalProgress } from "../../eval/eval-progress.js";
-import { loadSuite } from "../../eval/load-suite.js";
-import { renderEvalTable } from "../../eval/render-eval-table.js";
-import { runEval } from "../../eval/run-eval.js";
 import { formatModelSpec, parseModelSpec } from "../../models/model-spec.js";
 import { wholeNumber } from "../loop-options.js";
 import { createOutput } from "../output.js";
@@ -47,6 +43,13 @@ export function registerEval(program: Command): void {
     )
     .action(async (suitePath: string, flags: EvalFlags) => {
       const output = createOutput(flags.json ?? false);
+      // Loaded on demand, so that other commands (and usage errors) start fast.
+      const [{ createEvalProgress }, { loadSuite }, { renderEvalTable }, { runEval }] = await Promise.all([
+        import("../../eval/eval-progress.js"),
+        import("../../eval/load-suite.js"),
+        import("../../eval/render-eval-table.js"),
+        import("../../eval/run-eval.js"),
+      ]);
       const suite = await loadSuite(suitePath);
       const model = formatModelSpec(parseModelSpec(flags.model ?? process.env.MEND_MODEL));
       const outDir = flags.out ?? join(".mend", "evals", suite.name, model.replace(/[^\w.-]+/g, "_"));

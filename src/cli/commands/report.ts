@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import { writeRunReport } from "../../report/write-run-report.js";
 import { RunFolder } from "../../runs/run-folder.js";
 import { DEFAULT_RUNS_DIR } from "../loop-options.js";
 import { createOutput } from "../output.js";
@@ -26,6 +25,8 @@ export function registerReport(program: Command): void {
     .action(async (runId: string, flags: ReportFlags) => {
       const output = createOutput(flags.json ?? false);
       const folder = RunFolder.open(flags.runsDir, runId);
+      // Loaded on demand, so that other commands (and usage errors) start fast.
+      const { writeRunReport } = await import("../../report/write-run-report.js");
       const path = await writeRunReport(folder.dir);
       output.result({ path }, () => path);
     });
