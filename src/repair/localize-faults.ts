@@ -4,7 +4,8 @@ import type { CheckResult } from "../shared/check-result.js";
 import type { Language } from "../shared/language.js";
 import type { Sandbox } from "../shared/sandbox.js";
 import type { SourceFile } from "../shared/task.js";
-import { createCandidateRunner, type Baseline, type CandidateRunner } from "./candidate-runner.js";
+import type { Baseline, CandidateRunner } from "./candidate-runner.js";
+import { createCandidateRunner } from "./create-candidate-runner.js";
 import { rankByOchiai, type SuspiciousLine } from "./ochiai.js";
 
 export type { SuspiciousLine } from "./ochiai.js";

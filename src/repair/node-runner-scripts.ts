@@ -343,7 +343,8 @@ for (let start = 0, line = 1; start <= source.length; line++) {
   if (end === -1) end = source.length;
   let offset = start;
   while (offset < end && /\s/.test(source[offset])) offset++;
-  if (offset < end) firstCode.push([line, offset]);
+  // Lines of closing brackets only are not statements: they never hold a fault.
+  if (offset < end && !/^[\s\]\)\};,]*$/.test(source.slice(offset, end))) firstCode.push([line, offset]);
   start = end + 1;
 }
 

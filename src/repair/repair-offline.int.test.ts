@@ -73,6 +73,28 @@ test("one", () => assert.deepEqual(lastN([7, 8, 9], 1), [9]));
     expect(result.code).toMatch(/values\.slice\(values\.length - n( - 0)?\)/);
   });
 
+  it("fixes a TypeScript program, locating the fault on its own lines", async () => {
+    const code = `/** The price after a percentage discount. */
+export function discounted(price: number, percent: number): number {
+  const cut: number = (price * percent) / 100;
+  return price + cut;
+}
+`;
+    const tests = `import { test } from "node:test";
+import assert from "node:assert/strict";
+import { discounted } from "./discount.ts";
+
+test("ten percent", () => assert.equal(discounted(200, 10), 180));
+test("nothing off", () => assert.equal(discounted(50, 0), 50));
+`;
+    const input = { language: "typescript" as const, entry: "discount.ts", code, tests: [{ path: "discount.test.ts", content: tests }] };
+    const ranking = await localizeFaults(input, { sandbox });
+    expect(ranking.map((entry) => entry.line).sort()).toEqual([3, 4]);
+    const result = await repairOffline(input, { sandbox });
+    expect(result.status).toBe("fixed");
+    if (result.status === "fixed") expect(result.code).toBe(code.replace("price + cut", "price - cut"));
+  });
+
   it("gets past mutants that loop forever", async () => {
     // The cheapest mutants of this loop (`n += 1`, `n -= 0`) never end.
     const code = `def steps_to_zero(n):

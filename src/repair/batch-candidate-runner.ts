@@ -1,0 +1,152 @@
+import type { ExecResult } from "../shared/exec-result.js";
+import type { CandidateRunner, CandidateVerdict, RunnerSetup, TestObservation } from "./candidate-runner.js";
+import {
+  NODE_COVERAGE_SCRIPT,
+  NODE_REPORTER_SCRIPT,
+  NODE_RUNNER_SCRIPT,
+  NODE_TEST_STAND_IN_SCRIPT,
+  NODE_WORKER_SCRIPT,
+  nodeEntryScript,
+} from "./node-runner-scripts.js";
+import { PYTHON_RUNNER_SCRIPT } from "./python-runner-script.js";
+
+const CONFIG_FILE = "__mend_config.json";
+const CANDIDATES_FILE = "__mend_candidates.json";
+const MARKER = "@@mend ";
+/** Interpreter start, pytest import and collection happen once per batch. */
+const STARTUP_ALLOWANCE_MS = 15_000;
+
+interface RunnerEvent {
+  event: string;
+  [key: string]: unknown;
+}
+
+/**
+ * The batch runner for Python or JavaScript: one sandboxed process per batch, which
+ * evaluates many candidates, each in its own child (Python: a fork after pytest collected
+ * the tests once; Node: a worker thread) with its own timeout, since mutants often loop forever.
+ */
+export function createBatchRunner(setup: RunnerSetup): CandidateRunner {
+  const isPython = setup.language === "python";
+  const testPaths = setup.tests.map((file) => file.path);
+  const supportPaths = (setup.support ?? []).map((file) => file.path);
+
+  const baseFiles = (): Record<string, string> => {
+    const files: Record<string, string> = {};
+    for (const file of [...(setup.support ?? []), ...setup.tests]) files[file.path] = file.content;
+    files[setup.entry] = setup.code;
+    if (isPython) {
+      files["__mend_runner.py"] = PYTHON_RUNNER_SCRIPT;
+    } else {
+      files["__mend_runner.mjs"] = NODE_RUNNER_SCRIPT;
+      files["__mend_reporter.mjs"] = NODE_REPORTER_SCRIPT;
+      files["__mend_coverage.mjs"] = NODE_COVERAGE_SCRIPT;
+      files["__mend_shim.cjs"] = NODE_TEST_STAND_IN_SCRIPT;
+      files["__mend_worker.mjs"] = NODE_WORKER_SCRIPT;
+      files["__mend_entry.mjs"] = nodeEntryScript(testPaths);
+      files["package.json"] ??= JSON.stringify({ type: setup.entry.endsWith(".cjs") ? "commonjs" : "module" });
+    }
+    return files;
+  };
+
+  const run = async (files: Record<string, string>, config: Record<string, unknown>, timeoutMs: number) => {
+    files[CONFIG_FILE] = JSON.stringify({ entry: setup.entry, tests: testPaths, support: supportPaths, jobs: setup.jobs, ...config });
+    const command = isPython
+      ? ["python3", "-u", "__mend_runner.py", CONFIG_FILE]
+      : ["node", "__mend_runner.mjs", CONFIG_FILE];
+    const result = await setup.sandbox.run({
+      command,
+      files,
+      timeoutMs,
+      env: { PYTHONDONTWRITEBYTECODE: "1", PYTHONHASHSEED: "0", NODE_NO_WARNINGS: "1" },
+      outputLimitBytes: 32 * 1024 * 1024,
+    });
+    return { result, events: parseEvents(result) };
+  };
+
+  return {
+    async baseline(testTimeoutMs, budgetMs) {
+      const started = Date.now();
+      const { result, events } = await run(
+        baseFiles(),
+        { mode: "baseline", testTimeoutMs, budgetMs },
+        budgetMs + STARTUP_ALLOWANCE_MS,
+      );
+      const durationMs = Date.now() - started;
+      const collectionError = events.find((event) => event.event === "collectionError");
+      if (collectionError) return { status: "error", reason: "the tests could not be collected", durationMs };
+      const tests: TestObservation[] = events
+        .filter((event) => event.event === "test")
+        .map((event) => ({
+          id: String(event.id),
+          outcome: event.outcome as TestObservation["outcome"],
+          durationMs: Number(event.ms ?? 0),
+          lines: Array.isArray(event.lines) ? (event.lines as number[]) : [],
+          failLine: typeof event.failLine === "number" ? event.failLine : undefined,
+        }));
+      if (tests.length === 0) {
+        return { status: "error", reason: `the test runner reported no tests (${describeExit(result)})`, durationMs };
+      }
+      const importError = events.find((event) => event.event === "importError");
+      return { status: "ok", tests, durationMs, importError: importError ? String(importError.message) : undefined };
+    },
+
+    async evaluate(batch) {
+      const files = baseFiles();
+      files[CANDIDATES_FILE] = JSON.stringify(batch.candidates);
+      const { events } = await run(
+        files,
+        {
+          mode: "evaluate",
+          candidates: CANDIDATES_FILE,
+          failing: batch.failing,
+          passing: batch.passing,
+          timeoutMs: batch.timeoutMs,
+          cpuMs: batch.cpuMs,
+          budgetMs: batch.budgetMs,
+          extraAfterPlausible: batch.extraAfterPlausible,
+          baselineHung: batch.originalHangs,
+          testTimeoutMs: batch.timeoutMs,
+        },
+        batch.budgetMs + 2 * batch.timeoutMs + STARTUP_ALLOWANCE_MS,
+      );
+      const verdicts: CandidateVerdict[] = events
+        .filter((event) => event.event === "candidate")
+        .map((event) => ({
+          id: Number(event.id),
+          invalid: event.invalid === true,
+          timedOut: event.timedOut === true || event.aborted === true,
+          failingPassed: Number(event.failingPassed ?? 0),
+          failingTotal: Number(event.failingTotal ?? batch.failing.length),
+          restPassed: typeof event.restPassed === "number" ? event.restPassed : null,
+          restTotal: Number(event.restTotal ?? batch.passing.length),
+          unknownFailed: Number(event.unknownFailed ?? 0),
+          durationMs: Number(event.ms ?? 0),
+        }));
+      const done = events.find((event) => event.event === "done");
+      const evaluated = new Set(verdicts.map((verdict) => verdict.id));
+      const unstarted = done
+        ? (done.unstarted as number[])
+        : batch.candidates.map((candidate) => candidate.id).filter((id) => !evaluated.has(id));
+      return { verdicts, unstarted };
+    },
+  };
+}
+
+function parseEvents(result: ExecResult): RunnerEvent[] {
+  const events: RunnerEvent[] = [];
+  for (const line of result.stdout.split("\n")) {
+    if (!line.startsWith(MARKER)) continue;
+    try {
+      events.push(JSON.parse(line.slice(MARKER.length)) as RunnerEvent);
+    } catch {
+      // A line cut by the output limit or a kill: the events before it still count.
+    }
+  }
+  return events;
+}
+
+function describeExit(result: ExecResult): string {
+  const tail = result.stderr.trim().split("\n").slice(-3).join(" | ");
+  return `exit ${result.exitCode ?? result.signal ?? result.reason}${tail ? `: ${tail}` : ""}`;
+}
