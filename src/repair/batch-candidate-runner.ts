@@ -44,7 +44,7 @@ export function createBatchRunner(setup: RunnerSetup): CandidateRunner {
       files["__mend_shim.cjs"] = NODE_TEST_STAND_IN_SCRIPT;
       files["__mend_worker.mjs"] = NODE_WORKER_SCRIPT;
       files["__mend_entry.mjs"] = nodeEntryScript(testPaths);
-      files["package.json"] ??= JSON.stringify({ type: setup.entry.endsWith(".cjs") ? "commonjs" : "module" });
+      files["package.json"] ??= JSON.stringify({ type: moduleTypeOf(setup.entry, [setup.code, ...setup.tests.map((file) => file.content)]) });
     }
     return files;
   };
@@ -149,4 +149,16 @@ function parseEvents(result: ExecResult): RunnerEvent[] {
 function describeExit(result: ExecResult): string {
   const tail = result.stderr.trim().split("\n").slice(-3).join(" | ");
   return `exit ${result.exitCode ?? result.signal ?? result.reason}${tail ? `: ${tail}` : ""}`;
+}
+
+/**
+ * How `.js` files of a task without a package.json should load: CommonJS when the sources
+ * use `require`/`module.exports` and no `import`/`export` statement, else ES modules.
+ */
+function moduleTypeOf(entry: string, sources: string[]): "module" | "commonjs" {
+  if (entry.endsWith(".cjs")) return "commonjs";
+  if (entry.endsWith(".mjs")) return "module";
+  const esm = sources.some((source) => /^\s*(import|export)\b/m.test(source));
+  const cjs = sources.some((source) => /\brequire\(|\bmodule\.exports\b|\bexports\.\w+\s*=/.test(source));
+  return cjs && !esm ? "commonjs" : "module";
 }
