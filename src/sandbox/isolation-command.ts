@@ -59,7 +59,7 @@ export interface IsolationInput {
   allowNetwork: boolean;
   limits: RunLimits;
   /** `cgroup.procs` files the process joins before anything else runs. */
-  cgroupProcs?: [string, string];
+  cgroupProcs?: string[];
   /** Highest descriptor the program inherits (2, or 3 when a protocol pipe is passed as fd 3). */
   keepFds?: number;
 }
@@ -77,13 +77,8 @@ export interface IsolationCommand {
 // The first process of every run closes descriptors it inherited by accident (Node passes on
 // any that its own parent left open) and joins the cgroups; it then execs everything else,
 // so no child can ever be forked outside them.
-const PREPARE = [
-  'keep=$1; shift',
-  'for fd in /proc/self/fd/*; do fd=${fd##*/}; [ "$fd" -gt "$keep" ] && eval "exec $fd>&-"; done',
-  'if [ -n "$1" ]; then echo $$ > "$1" && echo $$ > "$2" || exit 125; fi',
-  "shift 2",
-  'exec "$@"',
-].join("\n");
+const CLOSE_INHERITED = 'keep=$1; shift; for fd in /proc/self/fd/*; do fd=${fd##*/}; [ "$fd" -gt "$keep" ] && eval "exec $fd>&-"; done';
+const JOIN_CGROUPS = 'while [ "$1" != "--" ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"';
 const BASH = "/bin/bash";
 
 /** System files interpreters read; everything else of /etc stays hidden. */
@@ -109,10 +104,14 @@ const SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx
  */
 export function buildIsolationCommand(caps: SandboxCapabilities, input: IsolationInput): IsolationCommand {
   const argv: string[] = [];
-  const join = input.cgroupProcs && caps.cgroups ? input.cgroupProcs : ["", ""];
-  // --norc: Debian's bash reads ~/.bashrc even non-interactively when stdin is a socket, as Node's pipes are.
-  if (existsSync(BASH)) argv.push(BASH, "--norc", "--noprofile", "-c", PREPARE, "mend-prepare", String(input.keepFds ?? 2), ...join);
-  else if (join[0]) argv.push("/bin/sh", "-c", 'echo $$ > "$1" && echo $$ > "$2" && shift 2 && exec "$@"', "mend-join", ...join);
+  const join = input.cgroupProcs && caps.cgroups ? input.cgroupProcs : [];
+  if (existsSync(BASH)) {
+    // --norc: Debian's bash reads ~/.bashrc even non-interactively when stdin is a socket, as Node's pipes are.
+    const script = `${CLOSE_INHERITED}\n${JOIN_CGROUPS}`;
+    argv.push(BASH, "--norc", "--noprofile", "-c", script, "mend-prepare", String(input.keepFds ?? 2), ...join, "--");
+  } else if (join.length > 0) {
+    argv.push("/bin/sh", "-c", JOIN_CGROUPS, "mend-join", ...join, "--");
+  }
   if (caps.prlimit) argv.push(caps.prlimit, ...rlimitFlags(caps, input), "--");
   const env = programEnv(caps, input);
   if (!caps.bwrap) {

@@ -33,20 +33,25 @@ function parentOf(pid) {
 const PROTECTED = new Set([1]);
 for (let pid = process.pid; pid > 0; pid = parentOf(pid)) PROTECTED.add(pid);
 
-/** Kills every process of the sandbox user except the server and its ancestors (own pid namespace only). */
+/**
+ * Kills every process of the sandbox user except the server and its ancestors (own pid
+ * namespace only), and waits until the namespace's init has reaped them: a zombie still
+ * counts against the pids limit, which the next candidate must have whole.
+ */
 function sweep() {
   if (!OWN_PID_NAMESPACE) return;
-  for (let pass = 0; pass < 200; pass++) {
-    const victims = [];
+  for (let pass = 0; pass < 1000; pass++) {
+    const others = [];
     for (const name of readdirSync("/proc")) {
       if (!/^\d+$/.test(name) || PROTECTED.has(Number(name))) continue;
       try {
         const state = readFileSync("/proc/" + name + "/stat", "utf8").split(") ").pop().split(" ")[0];
-        if (state !== "Z" && statSync("/proc/" + name).uid === UID) victims.push(Number(name));
+        if (statSync("/proc/" + name).uid === UID) others.push({ pid: Number(name), zombie: state === "Z" });
       } catch {}
     }
-    if (victims.length === 0) return;
-    for (const pid of victims) {
+    if (others.length === 0) return;
+    for (const { pid, zombie } of others) {
+      if (zombie) continue;
       try {
         process.kill(pid, "SIGKILL");
       } catch {}
@@ -61,17 +66,23 @@ let spare;
 function bootWorker(heapMb) {
   counter += 1;
   const base = "/tmp/mend-c" + counter;
-  const worker = new Worker(HARNESS, {
-    stdout: true,
-    stderr: true,
-    execArgv: [
-      "--test-reporter=" + REPORTER,
-      "--test-reporter-destination=" + base + ".results.jsonl",
-      "--test-reporter=junit",
-      "--test-reporter-destination=" + base + ".junit.xml",
-    ],
-    resourceLimits: { maxOldGenerationSizeMb: heapMb },
-  });
+  let worker;
+  try {
+    worker = new Worker(HARNESS, {
+      stdout: true,
+      stderr: true,
+      execArgv: [
+        "--test-reporter=" + REPORTER,
+        "--test-reporter-destination=" + base + ".results.jsonl",
+        "--test-reporter=junit",
+        "--test-reporter-destination=" + base + ".junit.xml",
+      ],
+      resourceLimits: { maxOldGenerationSizeMb: heapMb },
+    });
+  } catch (error) {
+    // No thread to be had (the pids limit, say): a slot that is dead from the start.
+    return { worker: { terminate: async () => {} }, base, heapMb, errors: [error], exited: Promise.resolve(1), ready: Promise.resolve(false) };
+  }
   const slot = { worker, base, heapMb, errors: [] };
   // Listening from the start: an error or exit before the candidate arrives must not be missed.
   worker.on("error", (error) => slot.errors.push(error));
@@ -130,9 +141,18 @@ async function run(request) {
   const heapMb = Math.max(16, Math.floor(request.memoryMb * 0.75));
   let slot = spare;
   // A spare that died while booting (a previous candidate's fork bomb, say) is replaced.
-  if (!slot || slot.heapMb !== heapMb || !(await slot.ready)) {
+  for (let attempt = 0; attempt < 3 && (!slot || slot.heapMb !== heapMb || !(await slot.ready)); attempt++) {
     if (slot) await slot.worker.terminate();
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
     slot = bootWorker(heapMb);
+  }
+  if (!slot.worker.stdout) {
+    const why = slot.errors.map((error) => String((error && error.stack) || error)).join("\n");
+    return {
+      id: request.id, exitCode: 1, signal: null, timedOut: false, outputLimited: false, stdout: "",
+      stderr: Buffer.from("mend: no worker thread for this candidate: " + why + "\n").toString("base64"),
+      durationMs: Math.round(performance.now() - started), fileSizeHit: false, heapExhausted: false, tests: [],
+    };
   }
   // The next candidate's worker boots on the other core while this one runs.
   spare = bootWorker(heapMb);

@@ -36,34 +36,33 @@ UID = os.getuid()
 
 
 def sweep():
-    """Kill every process of the sandbox user except the server and its ancestors.
+    """Kill every process of the sandbox user except the server and its ancestors, and wait
+    until the namespace's init has reaped them (a zombie still counts against pids.max).
 
     Only done in a pid namespace of our own, where /proc shows nothing but the sandbox."""
     if not OWN_PID_NAMESPACE:
-        return 0
-    killed = 0
-    for _ in range(200):
-        victims = []
+        return
+    for _ in range(1000):
+        others = []
         for name in os.listdir("/proc"):
             if not name.isdigit() or int(name) in PROTECTED:
                 continue
             try:
                 with open("/proc/%s/stat" % name) as f:
                     state = f.read().rsplit(")", 1)[1].split()[0]
-                if state != "Z" and os.stat("/proc/" + name).st_uid == UID:
-                    victims.append(int(name))
+                if os.stat("/proc/" + name).st_uid == UID:
+                    others.append((int(name), state == "Z"))
             except OSError:
                 pass
-        if not victims:
-            return killed
-        for pid in victims:
-            try:
-                os.kill(pid, signal.SIGKILL)
-                killed += 1
-            except OSError:
-                pass
+        if not others:
+            return
+        for pid, zombie in others:
+            if not zombie:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
         time.sleep(0.002)
-    return killed
 
 
 class Collector:

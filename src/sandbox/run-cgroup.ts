@@ -13,6 +13,8 @@ import { isProcessAlive } from "./is-process-alive.js";
 export interface CgroupParents {
   memory: string;
   pids: string;
+  /** The cpu controller's folder, when mounted and writable: runs get a small share of the CPU there. */
+  cpu?: string;
 }
 
 /** What a run's cgroups counted: the kernel's own record of why processes died or failed to start. */
@@ -30,6 +32,12 @@ export interface CgroupLimits {
 }
 
 const NAME_PREFIX = "mend-";
+/**
+ * A run's weight against the processes beside it (the default is 1024): when the CPU is
+ * scarce, everything a run started together gets about a ninth of what one process of the
+ * caller gets, so a fork bomb of busy loops cannot starve the supervisor that must kill it.
+ */
+const RUN_CPU_SHARES = 128;
 let created = 0;
 
 /**
@@ -58,7 +66,20 @@ export async function findCgroupParents(): Promise<{ parents: CgroupParents } | 
     }
     found[controller] = dir;
   }
+  const cpu = controllerDir("cpu", membership, mountinfo);
+  if (cpu && existsSync(join(cpu, "cpu.shares")) && (await canCreateIn(cpu))) found.cpu = cpu;
   return { parents: found as CgroupParents };
+}
+
+async function canCreateIn(dir: string): Promise<boolean> {
+  const probe = join(dir, `${NAME_PREFIX}probe-${process.pid}-${randomBytes(3).toString("hex")}`);
+  try {
+    await mkdir(probe);
+    await rmdir(probe);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The folder of this process's cgroup for a cgroup v1 controller (`cpu`, `memory`...), if mounted. */
@@ -102,20 +123,24 @@ export class RunCgroup {
   private constructor(
     readonly memoryDir: string,
     readonly pidsDir: string,
+    readonly cpuDir: string | undefined,
     private memoryBytes: number,
   ) {}
 
   static async create(parents: CgroupParents, limits: CgroupLimits): Promise<RunCgroup> {
     created += 1;
     const name = `${NAME_PREFIX}${process.pid}-${created}-${randomBytes(3).toString("hex")}`;
-    const group = new RunCgroup(join(parents.memory, name), join(parents.pids, name), limits.memoryBytes);
+    const cpuDir = parents.cpu ? join(parents.cpu, name) : undefined;
+    const group = new RunCgroup(join(parents.memory, name), join(parents.pids, name), cpuDir, limits.memoryBytes);
     await mkdir(group.memoryDir);
     await mkdir(group.pidsDir);
+    if (cpuDir) await mkdir(cpuDir);
     try {
       await writeFile(join(group.memoryDir, "memory.limit_in_bytes"), String(limits.memoryBytes));
       // With swap accounting on, the same figure for memory+swap means the program cannot swap its way past the limit.
       await writeIfPresent(join(group.memoryDir, "memory.memsw.limit_in_bytes"), String(limits.memoryBytes));
       await writeFile(join(group.pidsDir, "pids.max"), String(limits.pids));
+      if (cpuDir) await writeFile(join(cpuDir, "cpu.shares"), String(RUN_CPU_SHARES));
     } catch (error) {
       await group.remove();
       throw error;
@@ -123,9 +148,13 @@ export class RunCgroup {
     return group;
   }
 
-  /** The files a process writes its own pid into to join (in this order). */
-  get procsFiles(): [string, string] {
-    return [join(this.memoryDir, "cgroup.procs"), join(this.pidsDir, "cgroup.procs")];
+  /** The files a process writes its own pid into to join. */
+  get procsFiles(): string[] {
+    return this.dirs.map((dir) => join(dir, "cgroup.procs"));
+  }
+
+  private get dirs(): string[] {
+    return [this.memoryDir, this.pidsDir, ...(this.cpuDir ? [this.cpuDir] : [])];
   }
 
   /** Changes the memory limit; memory+swap must never be below memory, so the order depends on the direction. */
@@ -156,7 +185,7 @@ export class RunCgroup {
   /** Pids of every process still in either cgroup. */
   async processes(): Promise<number[]> {
     const all = new Set<number>();
-    for (const dir of [this.memoryDir, this.pidsDir]) {
+    for (const dir of this.dirs) {
       try {
         for (const line of (await readFile(join(dir, "cgroup.procs"), "utf8")).split("\n")) if (line) all.add(Number(line));
       } catch {
@@ -190,13 +219,13 @@ export class RunCgroup {
   /** Kills what is left and removes both folders (a cgroup can only be removed once empty). */
   async remove(): Promise<void> {
     await this.killAll();
-    for (const dir of [this.memoryDir, this.pidsDir]) await removeDir(dir);
+    for (const dir of this.dirs) await removeDir(dir);
   }
 }
 
 /** Removes cgroups left by mendloop processes that died before cleaning up (e.g. killed with SIGKILL). */
 export async function removeStaleCgroups(parents: CgroupParents): Promise<void> {
-  for (const parent of [parents.memory, parents.pids]) {
+  for (const parent of [parents.memory, parents.pids, ...(parents.cpu ? [parents.cpu] : [])]) {
     let names: string[];
     try {
       names = await readdir(parent);

@@ -28,7 +28,7 @@ export async function enterOuterLimit(limits: { memoryMb: number; pids: number; 
   if (!("parents" in found)) throw new Error(`hostile-program tests need cgroup v1 memory and pids: ${found.missing}`);
   const original = found.parents;
   const name = `mend-outer-${process.pid}`;
-  const parents = { memory: join(original.memory, name), pids: join(original.pids, name) };
+  const parents: CgroupParents = { memory: join(original.memory, name), pids: join(original.pids, name) };
   for (const dir of [parents.memory, parents.pids]) if (!existsSync(dir)) await mkdir(dir);
   const bytes = String(limits.memoryMb * 1024 * 1024);
   await writeFile(join(parents.memory, "memory.limit_in_bytes"), bytes);
@@ -42,6 +42,7 @@ export async function enterOuterLimit(limits: { memoryMb: number; pids: number; 
     await writeFile(join(cpu, "cpu.cfs_period_us"), String(period));
     await writeFile(join(cpu, "cpu.cfs_quota_us"), String(Math.round(limits.cpus * period)));
   }
+  if (cpu && original.cpu) parents.cpu = cpu;
   const joined = [parents.memory, parents.pids, ...(cpu ? [cpu] : [])];
   for (const dir of joined) await writeFile(join(dir, "cgroup.procs"), String(process.pid));
   const self = await readFile("/proc/self/cgroup", "utf8");
@@ -55,7 +56,7 @@ export async function enterOuterLimit(limits: { memoryMb: number; pids: number; 
   return {
     parents,
     async children() {
-      return [...(await subdirs(parents.memory)), ...(await subdirs(parents.pids))];
+      return (await Promise.all(joined.map(subdirs))).flat();
     },
     async strays() {
       const all = [...(await procs(parents.memory)), ...(await procs(parents.pids))];
