@@ -13,7 +13,7 @@ import { isProcessAlive } from "./is-process-alive.js";
 export interface CgroupParents {
   memory: string;
   pids: string;
-  /** The cpu controller's folder, when mounted and writable: runs get a small share of the CPU there. */
+  /** The cpu controller's folder, when mounted and writable: each run weighs as one process there. */
   cpu?: string;
 }
 
@@ -33,11 +33,11 @@ export interface CgroupLimits {
 
 const NAME_PREFIX = "mend-";
 /**
- * A run's weight against the processes beside it (the default is 1024): when the CPU is
- * scarce, everything a run started together gets about a ninth of what one process of the
- * caller gets, so a fork bomb of busy loops cannot starve the supervisor that must kill it.
+ * A run's weight against the processes beside it: that of one ordinary process. However
+ * many processes a run starts, together they get no more CPU than one process would, so a
+ * fork bomb of busy loops cannot starve the supervisor that must kill it, nor the machine.
  */
-const RUN_CPU_SHARES = 128;
+const RUN_CPU_SHARES = 1024;
 let created = 0;
 
 /**
