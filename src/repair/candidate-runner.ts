@@ -37,9 +37,9 @@ export interface CandidateBatch {
   candidates: { id: number; code: string }[];
   failing: string[];
   passing: string[];
-  /** Per-candidate wall-clock limit. */
+  /** Per-candidate wall-clock limit (a backstop: the CPU-time limit usually ends a loop first). */
   timeoutMs: number;
-  /** Per-candidate CPU-time limit, where the runner can measure it (Python on Linux). */
+  /** Per-candidate CPU-time limit, where the runner can measure it (Linux /proc). */
   cpuMs: number;
   /** Stop starting candidates after this long. */
   budgetMs: number;

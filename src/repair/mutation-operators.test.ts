@@ -61,6 +61,24 @@ describe("generateMutations (Python)", () => {
     expect(mutants).toContain(code.replace("any(out)", "all(out)"));
     expect(mutants).toContain(code.replace("out.append", "out.extend"));
   });
+
+  it("adjusts sizes and recursive-call arguments by one, fills empty lists and wraps computed values", async () => {
+    const code = `def walk(xs, i, acc):
+    if i >= len(xs):
+        return []
+    acc ^= xs[i]
+    best = acc - 1
+    return walk(xs, i, best) + str(acc)
+`;
+    const mutants = (await mutantsOf("python", code)).map((m) => m.code);
+    expect(mutants).toContain(code.replace("len(xs)", "len(xs) - 1"));
+    expect(mutants).toContain(code.replace("return []", "return [[]]"));
+    expect(mutants).toContain(code.replace("return []", "return [xs]"));
+    expect(mutants).toContain(code.replace("acc ^= xs[i]", "acc &= xs[i]"));
+    expect(mutants).toContain(code.replace("best = acc - 1", "best = max(0, acc - 1)"));
+    expect(mutants).toContain(code.replace("walk(xs, i, best)", "walk(xs, i + 1, best)"));
+    expect(mutants).toContain(code.replace("walk(xs, i, best) + str(acc)", "str(acc) + walk(xs, i, best)"));
+  });
 });
 
 const JAVASCRIPT = `export function countBelow(values, limit) {

@@ -56,6 +56,10 @@ function visitNode(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, o
   else if (type === table.subscriptType) subscriptOperators(node, table, out);
   else if (type === table.ternaryType) ternaryOperators(node, table, out);
   else if (type === table.identifierType) identifierOperators(node, table, scopes, out);
+  else if (type === table.emptyListType && node.namedChildren.length === 0) emptyList(node, scopes, out);
+  else if (type === table.memberType && node.childForFieldName(table.memberPropertyField)?.text === "length") {
+    sizeOffset(node, table, out);
+  }
 
   if (type === table.notType || table.unaryTypes.has(type)) unaryOperators(node, table, out);
   if (table.conditionalTypes.has(type)) conditionOperators(node, table, out);
@@ -67,7 +71,26 @@ function visitNode(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, o
   if (assigned) {
     offsetExpression(assigned, table, out, 2.4);
     insertTerm(assigned, table, scopes, out, 4.2);
+    if (table.binaryTypes.has(assigned.type) || assigned.type === table.callType) {
+      table.wrappers.forEach((wrap, index) => out.replaceNode(assigned, wrap(assigned.text), "wrap", 5.2 + index * 0.05));
+    }
   }
+}
+
+/** `[]` that should have held one item: `[[]]`, or `[v]` for a variable in scope. */
+function emptyList(node: SyntaxNode, scopes: ScopeNames, out: MutationSink): void {
+  out.replaceNode(node, "[[]]", "constant", 3.4);
+  visibleNames(node, scopes)
+    .slice(0, MAX_NAME_SUBSTITUTES)
+    .forEach((name, index) => out.replaceNode(node, `[${name}]`, "constant", 3.5 + index * 0.02));
+}
+
+/** Sizes are classic off-by-one sites: `len(xs)` / `xs.length` -> `... + 1`, `... - 1`. */
+function sizeOffset(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const parent = node.parent;
+  // A size inside an offset expression is already adjusted by the literal operators.
+  if (parent && table.binaryTypes.has(parent.type) && parent.childForFieldName("right")?.type === table.numberType) return;
+  boundAdjust(node, table, out, 2.2);
 }
 
 /** The value of `x = value` / `const x = value`, when the node is such an assignment. */
@@ -118,7 +141,8 @@ function binaryOperators(node: SyntaxNode, table: OperatorTable, out: MutationSi
   }
   if (table.nonCommutative.has(token)) {
     const middle = out.source.slice(left.endIndex, right.startIndex);
-    out.replaceNode(node, right.text + middle + left.text, "swap_arguments", 3.2);
+    // `+` only matters for strings and lists (`result + digit` vs `digit + result`): rarer.
+    out.replaceNode(node, right.text + middle + left.text, "swap_arguments", token === "+" ? 3.6 : 3.2);
   }
   if (family === "comparison") boundAdjust(right, table, out, 2);
   if (token === "/" && table.divisionWrapper) out.replaceNode(node, table.divisionWrapper(node.text), "builtin", 1.3);
@@ -199,8 +223,14 @@ function callOperators(node: SyntaxNode, table: OperatorTable, scopes: ScopeName
       out.replaceNode(args[0], `1, ${args[0].text}`, "bound", 1.6);
     }
   }
-  if (table.unwrapFunctions.has(callee.text) && args.length === 1 && argumentList.namedChildren.length === 1) {
-    out.replaceNode(node, args[0].text, "builtin", 3);
+  if (args.length === 1 && argumentList.namedChildren.length === 1) {
+    // Builtin wrappers are often extra (`abs(x)`); the program's own calls, like a recursive
+    // `yield flatten(x)`, less so.
+    out.replaceNode(node, args[0].text, "builtin", table.unwrapFunctions.has(callee.text) ? 3 : 3.8);
+  }
+  if (callee.type === table.identifierType && name === "len") sizeOffset(node, table, out);
+  if (callee.type === table.identifierType && scopes.nonVariables.has(name) && !isBoundCall) {
+    for (const arg of args.slice(0, 3)) boundAdjust(arg, table, out, 2.6);
   }
   if (table.comparisonChainType && (name === "sorted" || name === "sort")) {
     const hasReverse = argumentList.namedChildren.some((child) => child?.text.startsWith("reverse"));

@@ -128,6 +128,17 @@ function prepare(candidate, useShim) {
   return dir;
 }
 
+/** CPU time (user + system) a thread of this process has used, or null where /proc is missing. */
+function threadCpuMs(tid) {
+  if (!tid) return null;
+  try {
+    const fields = readFileSync("/proc/self/task/" + tid + "/stat", "utf8").split(")").pop().trim().split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 class ShimSlot {
   constructor() {
     this.start();
@@ -144,6 +155,7 @@ class ShimSlot {
     this.ready = new Promise((ready) => {
       const onReady = (message) => {
         if (message.ready) {
+          this.tid = message.tid;
           worker.off("message", onReady);
           ready();
         }
@@ -158,16 +170,17 @@ class ShimSlot {
     this.start();
   }
 
-  async run(candidate, timeoutMs) {
+  async run(candidate, timeoutMs, cpuMs) {
     if (this.used++ >= WORKER_REUSE) this.restart();
     const dir = prepare(candidate, true);
     await this.ready;
     const started = Date.now();
+    const cpuAtStart = threadCpuMs(this.tid);
     return new Promise((done) => {
       const events = [];
       const worker = this.worker;
       const finish = (timedOut) => {
-        clearTimeout(timer);
+        clearInterval(timer);
         worker.off("message", onMessage);
         worker.off("exit", onExit);
         if (timedOut || worker !== this.worker || this.exited) this.restart();
@@ -185,7 +198,11 @@ class ShimSlot {
         this.exited = true;
         finish(false);
       };
-      const timer = setTimeout(() => finish(true), timeoutMs);
+      // CPU time, where /proc shows it, tells a loop from a slow machine; the wall clock is the backstop.
+      const timer = setInterval(() => {
+        const cpu = threadCpuMs(this.tid);
+        if (Date.now() - started >= timeoutMs || (cpu !== null && cpuAtStart !== null && cpu - cpuAtStart >= cpuMs)) finish(true);
+      }, 10);
       worker.on("message", onMessage);
       worker.on("exit", onExit);
       worker.postMessage({
@@ -224,7 +241,7 @@ function tally(run, failing, passing) {
 /** The stand-in is trusted only when it reproduces node:test's verdicts on the original program. */
 async function shimAgrees(failing, passing) {
   const slot = new ShimSlot();
-  const run = await slot.run({ id: "original", code: readFileSync(join(workDir, config.entry), "utf8") }, config.timeoutMs);
+  const run = await slot.run({ id: "original", code: readFileSync(join(workDir, config.entry), "utf8") }, config.timeoutMs, config.cpuMs);
   await slot.worker.terminate();
   if (run.timedOut) return config.baselineHung === true;
   const passedIds = new Set(run.events.filter((event) => event.passed).map((event) => event.id));
@@ -249,8 +266,10 @@ async function candidates() {
       const candidate = queue.shift();
       if (!candidate) break;
       if (remainingAfterPlausible !== null) remainingAfterPlausible--;
-      // Without the stand-in every candidate also pays for starting node.
-      const run = await slot.run(candidate, useShim ? config.timeoutMs : config.timeoutMs + PROCESS_STARTUP_MS);
+      // Without the stand-in every candidate also pays for starting node, and only the wall clock limits it.
+      const run = useShim
+        ? await slot.run(candidate, config.timeoutMs, config.cpuMs)
+        : await slot.run(candidate, Math.max(1000, 3 * config.cpuMs) + PROCESS_STARTUP_MS);
       const counts = tally(run, failing, passing);
       emit({
         event: "candidate",
@@ -606,6 +625,7 @@ export const NODE_WORKER_SCRIPT = String.raw`// Runs candidate test suites throu
 import { parentPort, workerData } from "node:worker_threads";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
+import { readlinkSync } from "node:fs";
 
 const require = createRequire(import.meta.url);
 const shim = require(workerData.shim);
@@ -613,7 +633,12 @@ const shim = require(workerData.shim);
 process.on("uncaughtException", () => shim.__fail());
 process.on("unhandledRejection", () => shim.__fail());
 
-parentPort.postMessage({ ready: true });
+// The thread's own id lets the runner read this thread's CPU time from /proc (Linux).
+let tid = null;
+try {
+  tid = readlinkSync("/proc/thread-self").split("/").pop();
+} catch {}
+parentPort.postMessage({ ready: true, tid });
 
 parentPort.on("message", async (job) => {
   shim.__reset();

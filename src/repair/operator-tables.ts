@@ -8,7 +8,10 @@ export type Alternative = readonly [text: string, cost: number];
 export interface OperatorTable {
   /** Binary expression nodes whose operator token sits in the field `operator`. */
   binaryTypes: ReadonlySet<string>;
-  /** Python's chained comparisons keep their operator tokens in the field `operators`. */
+  /**
+   * Python's chained comparisons keep their operator tokens in the field `operators`; only
+   * Python has them, so the few Python-only templates (`pop(0)`, `reverse=True`) key on it too.
+   */
   comparisonChainType?: string;
   /** Operator token -> alternatives; also says which operator family the token belongs to. */
   operatorSwaps: Readonly<Record<string, readonly Alternative[]>>;
@@ -29,8 +32,8 @@ export interface OperatorTable {
   numberType: string;
   /** Literal nodes (by type) replaced by other constants. */
   constantSwaps: Readonly<Record<string, readonly Alternative[]>>;
-  /** Text of literal values, used to skip no-op replacements. */
-  emptyListText: string;
+  /** List literals: an empty one may have been meant to hold one item (`[]` -> `[[]]`, `[n]`). */
+  emptyListType: string;
   callType: string;
   /** The field holding a call's callee and its argument list node. */
   calleeField: string;
@@ -141,6 +144,11 @@ const PYTHON_FAMILIES: Record<string, OperatorName> = {
 };
 
 const AUGMENTED: Readonly<Record<string, readonly Alternative[]>> = {
+  "&=": [["|=", 1.2], ["^=", 1.4]],
+  "|=": [["&=", 1.2], ["^=", 1.4]],
+  "^=": [["&=", 1.2], ["|=", 1.3]],
+  "<<=": [[">>=", 1.2]],
+  ">>=": [["<<=", 1.2]],
   "+=": [["-=", 1], ["=", 1.5], ["*=", 1.7]],
   "-=": [["+=", 1], ["=", 1.5]],
   "*=": [["/=", 1.2], ["+=", 1.3], ["=", 1.6], ["**=", 1.7]],
@@ -160,7 +168,7 @@ export const PYTHON_TABLE: OperatorTable = {
   comparisonChainType: "comparison_operator",
   operatorSwaps: PYTHON_OPERATORS,
   operatorFamily: PYTHON_FAMILIES,
-  nonCommutative: new Set(["-", "/", "//", "%", "**"]),
+  nonCommutative: new Set(["-", "/", "//", "%", "**", "+"]),
   termOperators: new Set(["+", "-", "*"]),
   clauseOperators: new Set(["and", "or"]),
   augmentedTypes: new Set(["augmented_assignment"]),
@@ -174,7 +182,7 @@ export const PYTHON_TABLE: OperatorTable = {
     false: [["True", 1.5]],
     none: [["0", 2.5], ["[]", 2.6], ["False", 2.7], ['""', 2.8]],
   },
-  emptyListText: "[]",
+  emptyListType: "list",
   callType: "call",
   calleeField: "function",
   argumentsField: "arguments",
@@ -299,7 +307,7 @@ export const JAVASCRIPT_TABLE: OperatorTable = {
   binaryTypes: new Set(["binary_expression"]),
   operatorSwaps: JS_OPERATORS,
   operatorFamily: JS_FAMILIES,
-  nonCommutative: new Set(["-", "/", "%", "**"]),
+  nonCommutative: new Set(["-", "/", "%", "**", "+"]),
   termOperators: new Set(["+", "-", "*"]),
   clauseOperators: new Set(["&&", "||"]),
   augmentedTypes: new Set(["augmented_assignment_expression"]),
@@ -315,7 +323,7 @@ export const JAVASCRIPT_TABLE: OperatorTable = {
     null: [["undefined", 2], ["0", 2.5], ["[]", 2.6], ["false", 2.7], ['""', 2.8]],
     undefined: [["null", 2], ["0", 2.5], ["[]", 2.6], ["false", 2.7]],
   },
-  emptyListText: "[]",
+  emptyListType: "array",
   callType: "call_expression",
   calleeField: "function",
   argumentsField: "arguments",

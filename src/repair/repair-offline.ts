@@ -71,12 +71,11 @@ const MAX_PAIRS = 2_000;
 const PAIR_TOP_SINGLES = 30;
 const PAIR_PARTNERS = 80;
 const JOBS = 2;
-/** A baseline test that runs this long (CPU for Python, wall clock for Node) is taken to hang. */
+/** A baseline test that runs this long (CPU time for Python, wall clock for Node) is taken to hang. */
 const BASELINE_TEST_TIMEOUT_MS = { python: 600, node: 2_000 };
 const MIN_CANDIDATE_CPU_MS = 200;
 const MAX_CANDIDATE_TIMEOUT_MS = 10_000;
-const MIN_PYTHON_WALL_MS = 3_000;
-const MIN_NODE_WALL_MS = 600;
+const MIN_WALL_MS = 3_000;
 
 /**
  * Repairs a program without a language model: localizes the fault from per-test coverage,
@@ -167,14 +166,11 @@ class RepairSearch {
     this.total = this.failing.length + this.passing.length + (tests.length - real.length);
     this.originalHangs = tests.some((test) => test.outcome === "timeout");
     const measured = tests.filter((test) => test.outcome !== "timeout").reduce((sum, test) => sum + test.durationMs, 0);
-    // Mutants often loop forever: allow a few times the original's (traced, so already slow)
-    // run. Python's runner limits CPU time, so its wall-clock limit only catches sleepers; the
-    // Node runner has only the wall clock, which a busy machine stretches.
+    // Mutants often loop forever: allow a few times the original's run in CPU time (which a
+    // busy machine does not stretch); the wall-clock limit is only a backstop for sleepers
+    // and for systems without /proc.
     this.cpuMs = Math.min(MAX_CANDIDATE_TIMEOUT_MS, Math.max(MIN_CANDIDATE_CPU_MS, 3 * measured + 150));
-    this.timeoutMs =
-      this.input.language === "python"
-        ? Math.max(MIN_PYTHON_WALL_MS, 10 * this.cpuMs)
-        : Math.max(MIN_NODE_WALL_MS, 2 * this.cpuMs);
+    this.timeoutMs = Math.max(MIN_WALL_MS, 10 * this.cpuMs);
   }
 
   private async searchSingles(pool: CandidatePool, ordered: Mutation[]): Promise<void> {
