@@ -14,4 +14,6 @@ export * from "./boundary/index.js";
 export { validate, type ValidateInput, type ValidateOptions } from "./validation/validate.js";
 export { repairOffline, type OfflineRepairInput, type OfflineRepairOptions, type OfflineRepairResult } from "./repair/repair-offline.js";
 export { createSandbox } from "./sandbox/create-sandbox.js";
+export { createFastRunner, type CreateFastRunnerOptions } from "./sandbox/fast-runner.js";
+export type { FastRunner } from "./shared/fast-runner.js";
 export { parseModelSpec, createChatModel, callModel, extractCode, priceOf, costOf } from "./models/index.js";
