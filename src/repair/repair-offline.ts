@@ -66,6 +66,7 @@ const DEFAULT_MAX_CANDIDATES = 3_000;
 /** After the first plausible patch, a few more candidates may find a smaller one. */
 const EXTRA_AFTER_PLAUSIBLE = 12;
 const BATCH_SIZE = 250;
+const BATCH_BUDGET_MS = 5_000;
 /** Pairs of edits come only after every single edit, and only this many. */
 const MAX_PAIRS = 2_000;
 const PAIR_TOP_SINGLES = 30;
@@ -175,14 +176,15 @@ class RepairSearch {
 
   private async searchSingles(pool: CandidatePool, ordered: Mutation[]): Promise<void> {
     let index = 0;
-    while (index < ordered.length && !this.stopped() && this.plausible.length === 0) {
-      const batch: Candidate[] = [];
+    let carried: Candidate[] = [];
+    while (!this.stopped() && this.plausible.length === 0) {
+      const batch = carried.slice(0, this.batchLimit());
       while (index < ordered.length && batch.length < this.batchLimit()) {
         const candidate = pool.build([ordered[index++]]);
         if (candidate) batch.push(candidate);
       }
       if (batch.length === 0) break;
-      await this.evaluate(batch);
+      carried = await this.evaluate(batch);
     }
   }
 
@@ -223,15 +225,16 @@ class RepairSearch {
         if (candidate) pairs.push(candidate);
       }
     }
-    for (let index = 0; index < pairs.length && !this.stopped() && this.plausible.length === 0; ) {
-      const batch = pairs.slice(index, index + this.batchLimit());
-      index += batch.length;
+    let queue = pairs;
+    while (queue.length > 0 && !this.stopped() && this.plausible.length === 0) {
+      const batch = queue.slice(0, this.batchLimit());
       if (batch.length === 0) break;
-      await this.evaluate(batch);
+      queue = [...(await this.evaluate(batch)), ...queue.slice(batch.length)];
     }
   }
 
-  private async evaluate(batch: Candidate[]): Promise<void> {
+  /** Runs a batch; returns the candidates the runner did not get to, in order. */
+  private async evaluate(batch: Candidate[]): Promise<Candidate[]> {
     const byId = new Map(batch.map((candidate) => [candidate.id, candidate]));
     const outcome = await this.runner.evaluate({
       candidates: batch.map(({ id, code }) => ({ id, code })),
@@ -239,7 +242,8 @@ class RepairSearch {
       passing: this.passing,
       timeoutMs: this.timeoutMs,
       cpuMs: this.cpuMs,
-      budgetMs: Math.max(0, this.remaining()),
+      // Batches end at least every few seconds, so that an abort is seen soon.
+      budgetMs: Math.max(0, Math.min(this.remaining(), BATCH_BUDGET_MS)),
       extraAfterPlausible: EXTRA_AFTER_PLAUSIBLE,
       originalHangs: this.originalHangs,
     });
@@ -257,6 +261,10 @@ class RepairSearch {
       bestPassed: Math.max(this.best?.passed ?? 0, this.passing.length),
       total: this.total,
     });
+    // Once a plausible patch is found, the runner's own "a few more" rule has had its say.
+    if (this.plausible.length > 0) return [];
+    const unstarted = new Set(outcome.unstarted);
+    return batch.filter((candidate) => unstarted.has(candidate.id));
   }
 
   private result(): OfflineRepairResult {
