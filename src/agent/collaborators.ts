@@ -1,7 +1,6 @@
 import type { CheckResult } from "../shared/check-result.js";
-import type { Language } from "../shared/language.js";
 import type { Sandbox } from "../shared/sandbox.js";
-import type { SourceFile } from "../shared/task.js";
+import type { ValidateInput } from "../validation/validate-input.js";
 
 /**
  * The loop's collaborators, typed by what the loop needs of them. The defaults are the
@@ -9,17 +8,8 @@ import type { SourceFile } from "../shared/task.js";
  * bench pass their own.
  */
 
-export interface ValidationRequest {
-  language: Language;
-  entry: string;
-  code: string;
-  tests: SourceFile[];
-  support?: SourceFile[];
-  allowNetwork?: boolean;
-  typeCheck?: boolean;
-  /** Lint findings the draft already had: a repair is not blamed for them. */
-  baselineLint?: string[];
-}
+/** One program to validate: the validator's own input type. */
+export type ValidationRequest = ValidateInput;
 
 export type Validator = (
   input: ValidationRequest,

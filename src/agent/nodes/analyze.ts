@@ -1,4 +1,5 @@
 import type { AgentDeps } from "../agent-deps.js";
+import { repairRequest } from "../repair-request.js";
 import type { SuspiciousLine } from "../collaborators.js";
 import type { AgentStateValue, AgentUpdate } from "../state.js";
 
@@ -48,17 +49,7 @@ async function localize(state: AgentStateValue, deps: AgentDeps): Promise<{ line
   const { task } = deps;
   let ranking: SuspiciousLine[];
   try {
-    ranking = await deps.localizer(
-      {
-        language: task.language,
-        entry: task.entry,
-        code,
-        tests: task.tests,
-        check,
-        ...(task.support ? { support: task.support } : {}),
-      },
-      { sandbox: deps.sandbox, timeBudgetMs: LOCALIZE_BUDGET_MS },
-    );
+    ranking = await deps.localizer(repairRequest(task, code, check), { sandbox: deps.sandbox, timeBudgetMs: LOCALIZE_BUDGET_MS });
   } catch {
     deps.signal?.throwIfAborted();
     return { lines: [] };

@@ -1,6 +1,6 @@
-import { extractCode } from "../../models/extract-code.js";
 import type { AgentDeps } from "../agent-deps.js";
 import { askModel } from "../ask-model.js";
+import { modelCandidate } from "../model-candidate.js";
 import { generatePrompt } from "../prompts/generate-prompt.js";
 import { attemptLine } from "../prompts/prompt-sections.js";
 import type { AgentStateValue, AgentUpdate } from "../state.js";
@@ -35,23 +35,9 @@ export function generateNode(deps: AgentDeps) {
     const asked = await askModel(deps, deps.model, "generate", messages, temperature);
     if (!asked.ok) return { reason: "error", message: asked.message };
 
-    const extracted = extractCode(asked.reply.text, task.language);
     return {
       usage: asked.usage,
-      candidate: {
-        code: extracted.code,
-        source: "model",
-        strategy: fresh ? "fresh" : "generate",
-        tokens: asked.reply.usage,
-        produceMs: asked.reply.durationMs,
-        model: {
-          messages,
-          reply: asked.reply.text,
-          retries: asked.reply.retries,
-          temperature,
-          extraction: extracted.truncated ? `${extracted.method} (truncated)` : extracted.method,
-        },
-      },
+      candidate: modelCandidate({ reply: asked.reply, messages, temperature, language: task.language, strategy: fresh ? "fresh" : "generate" }),
     };
   };
 }

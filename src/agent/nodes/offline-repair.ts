@@ -1,4 +1,5 @@
 import type { AgentDeps } from "../agent-deps.js";
+import { repairRequest } from "../repair-request.js";
 import { codeKey } from "../code-key.js";
 import type { OfflineRepairResult } from "../collaborators.js";
 import type { AgentStateValue, AgentUpdate } from "../state.js";
@@ -15,19 +16,8 @@ export function offlineRepairNode(deps: AgentDeps) {
     const { task } = deps;
     let result: OfflineRepairResult;
     try {
-      result = await deps.repairer(
-        {
-          language: task.language,
-          entry: task.entry,
-          code,
-          tests: task.tests,
-          check,
-          ...(task.support ? { support: task.support } : {}),
-          ...(task.allowNetwork !== undefined ? { allowNetwork: task.allowNetwork } : {}),
-          ...(task.typeCheck !== undefined ? { typeCheck: task.typeCheck } : {}),
-        },
-        { sandbox: deps.sandbox, timeBudgetMs: deps.offlineBudgetMs, signal: deps.signal },
-      );
+      const options = { sandbox: deps.sandbox, timeBudgetMs: deps.offlineBudgetMs, signal: deps.signal };
+      result = await deps.repairer(repairRequest(task, code, check), options);
     } catch (error) {
       deps.signal?.throwIfAborted();
       const reason = `offline engine failed: ${error instanceof Error ? error.message : String(error)}`;

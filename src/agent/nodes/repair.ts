@@ -1,6 +1,6 @@
-import { extractCode } from "../../models/extract-code.js";
 import type { AgentDeps } from "../agent-deps.js";
 import { askModel } from "../ask-model.js";
+import { modelCandidate } from "../model-candidate.js";
 import { repairPrompt } from "../prompts/repair-prompt.js";
 import type { AgentStateValue, AgentUpdate } from "../state.js";
 import { temperatureFor } from "../strategy.js";
@@ -26,24 +26,10 @@ export function repairNode(deps: AgentDeps) {
     const asked = await askModel(deps, deps.model, "repair", messages, temperature);
     if (!asked.ok) return { reason: "error", message: asked.message };
 
-    const extracted = extractCode(asked.reply.text, task.language);
     return {
       usage: asked.usage,
       analysis: null,
-      candidate: {
-        code: extracted.code,
-        source: "model",
-        strategy: state.strategy,
-        tokens: asked.reply.usage,
-        produceMs: asked.reply.durationMs,
-        model: {
-          messages,
-          reply: asked.reply.text,
-          retries: asked.reply.retries,
-          temperature,
-          extraction: extracted.truncated ? `${extracted.method} (truncated)` : extracted.method,
-        },
-      },
+      candidate: modelCandidate({ reply: asked.reply, messages, temperature, language: task.language, strategy: state.strategy }),
     };
   };
 }
