@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runMend } from "./__fixtures__/spawn-mend.js";
+import { expectUsageExit, runMend } from "./__fixtures__/spawn-mend.js";
 
 let dir: string;
 
@@ -53,10 +53,6 @@ describe("mend check", () => {
   ];
   it.each(bad)("exits 2 with one line for %s", async (_name, args, message) => {
     const result = await runMend(args, { cwd: dir });
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe("");
-    const lines = result.stderr.trim().split("\n");
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(message);
+    expectUsageExit(result, message);
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processesWithMarker } from "../../sandbox/__fixtures__/outer-limit.js";
-import { runMend, spawnMend } from "./__fixtures__/spawn-mend.js";
+import { expectUsageExit, runMend, spawnMend } from "./__fixtures__/spawn-mend.js";
 
 const EXEC_KEYS = ["exitCode", "signal", "reason", "timedOut", "outputLimited", "stdout", "stderr", "durationMs"];
 let dir: string;
@@ -111,10 +111,6 @@ describe("mend exec", () => {
   ];
   it.each(bad)("exits 2 with one line for %s", async (_name, args, message) => {
     const result = await runMend(args, { cwd: dir });
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe("");
-    const lines = result.stderr.trim().split("\n");
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(message);
+    expectUsageExit(result, message);
   });
 });

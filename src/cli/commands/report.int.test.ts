@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runMend } from "./__fixtures__/spawn-mend.js";
+import { expectUsageExit, runMend } from "./__fixtures__/spawn-mend.js";
 
 // A run folder recorded from a real run (see src/report/__fixtures__/runs/README.md).
 const RECORDED = fileURLToPath(new URL("../../report/__fixtures__/runs/20261130-004226-6cf3d3", import.meta.url));
@@ -34,9 +34,7 @@ describe("mend report", () => {
 
   it("exits 2 with one line for an unknown run id", async () => {
     const result = await runMend(["report", "no-such-run", "--runs-dir", "runs"], { cwd: dir });
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe("");
-    expect(result.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^mend: no run "no-such-run" in /)]);
+    expectUsageExit(result, /^mend: no run "no-such-run" in /);
     expect(existsSync(join(dir, "runs", "no-such-run"))).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cannedReplies, startScriptedServer } from "../../testkit/index.js";
-import { runMend } from "./__fixtures__/spawn-mend.js";
+import { expectUsageExit, runMend } from "./__fixtures__/spawn-mend.js";
 
 let dir: string;
 
@@ -32,12 +32,7 @@ describe("mend run and mend repair on bad input: exit 2 with one line, no stack 
   ];
   it.each(cases)("%s", async (_name, args, message) => {
     const result = await runMend([...args, "--runs-dir", join(dir, "runs")], { cwd: dir });
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe("");
-    const lines = result.stderr.trim().split("\n");
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(message);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expectUsageExit(result, message);
   });
 });
 

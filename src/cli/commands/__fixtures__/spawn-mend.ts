@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
 
 /** The built CLI; the tests run it as users do (`npm test` builds first). */
 export const MEND = fileURLToPath(new URL("../../../../dist/cli/main.js", import.meta.url));
@@ -36,4 +37,14 @@ export function spawnMend(args: string[], options: { cwd: string; env?: Record<s
 /** Runs the CLI to the end. */
 export function runMend(args: string[], options: { cwd: string; env?: Record<string, string> }): Promise<MendExit> {
   return spawnMend(args, options).exit;
+}
+
+/** The SPEC's bad-input exit: code 2, nothing on stdout, one readable line on stderr, no stack trace. */
+export function expectUsageExit(result: MendExit, message: RegExp): void {
+  expect(result.code, result.stderr).toBe(2);
+  expect(result.stdout).toBe("");
+  const lines = result.stderr.trim().split("\n");
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(message);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
 }
