@@ -3,18 +3,23 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, readdir, rmdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { findUnifiedHierarchy, killUnified, prepareUnifiedParent, unifiedCounters } from "./cgroup-v2.js";
 import { isProcessAlive } from "./is-process-alive.js";
 
 /**
  * The cgroup v1 folders (one per controller) under which every run gets a pair of its own.
  * By default they are the caller's own cgroups, so runs nest inside whatever limits the
  * caller already lives under (a CI job, a test's outer limit) instead of escaping them.
+ * With cgroup v2 (`version: 2`) `memory`, `pids` and `cpu` name one and the same folder,
+ * under which every run gets one leaf cgroup with all the controllers.
  */
 export interface CgroupParents {
   memory: string;
   pids: string;
   /** The cpu controller's folder, when mounted and writable: each run weighs as one process there. */
   cpu?: string;
+  /** 2 for the unified hierarchy; absent for cgroup v1. */
+  version?: 1 | 2;
 }
 
 /** What a run's cgroups counted: the kernel's own record of why processes died or failed to start. */
@@ -23,6 +28,8 @@ export interface CgroupCounters {
   oomKills: number;
   /** Forks refused because `pids.max` was reached (`pids.events`: `max`). */
   pidsRefused: number;
+  /** CPU time the run's processes used, in microseconds (cgroup v2 `cpu.stat`: `usage_usec`). */
+  cpuMicros?: number;
 }
 
 export interface CgroupLimits {
@@ -42,7 +49,8 @@ let created = 0;
 
 /**
  * The caller's own memory and pids cgroup folders, when cgroup v1 is mounted and they
- * are writable; otherwise the reason they cannot be used.
+ * are writable; else, on cgroup v2, a folder prepared by `prepareUnifiedParent`; otherwise
+ * the reason no cgroups can be used.
  */
 export async function findCgroupParents(): Promise<{ parents: CgroupParents } | { missing: string }> {
   let membership: string;
@@ -56,7 +64,8 @@ export async function findCgroupParents(): Promise<{ parents: CgroupParents } | 
   const found: Partial<CgroupParents> = {};
   for (const controller of ["memory", "pids"] as const) {
     const dir = controllerDir(controller, membership, mountinfo);
-    if (!dir) return { missing: `no cgroup v1 '${controller}' controller mounted` };
+    // A controller bound to a v1 hierarchy is absent from the unified one, so v2 is only tried when v1 lacks it.
+    if (!dir) return findUnifiedParents(membership, mountinfo, `no cgroup v1 '${controller}' controller mounted`);
     const probe = join(dir, `${NAME_PREFIX}probe-${process.pid}-${randomBytes(3).toString("hex")}`);
     try {
       await mkdir(probe);
@@ -69,6 +78,19 @@ export async function findCgroupParents(): Promise<{ parents: CgroupParents } | 
   const cpu = controllerDir("cpu", membership, mountinfo);
   if (cpu && existsSync(join(cpu, "cpu.shares")) && (await canCreateIn(cpu))) found.cpu = cpu;
   return { parents: found as CgroupParents };
+}
+
+async function findUnifiedParents(
+  membership: string,
+  mountinfo: string,
+  v1Missing: string,
+): Promise<{ parents: CgroupParents } | { missing: string }> {
+  const hierarchy = findUnifiedHierarchy(membership, mountinfo);
+  if (!hierarchy) return { missing: `${v1Missing}, and no cgroup v2 hierarchy` };
+  const prepared = await prepareUnifiedParent(hierarchy, { root: process.getuid?.() === 0, pid: process.pid });
+  if ("missing" in prepared) return prepared;
+  const { dir, cpu } = prepared;
+  return { parents: { version: 2, memory: dir, pids: dir, ...(cpu ? { cpu: dir } : {}) } };
 }
 
 async function canCreateIn(dir: string): Promise<boolean> {
@@ -117,7 +139,8 @@ function controllerDir(controller: string, membership: string, mountinfo: string
 /**
  * A memory cgroup and a pids cgroup made for one run (or one warm runner). A process joins
  * both before it starts the program, so everything the program ever forks is counted,
- * limited and killed together.
+ * limited and killed together. On cgroup v2 the pair is one leaf cgroup
+ * (`memoryDir` = `pidsDir` = `cpuDir`).
  */
 export class RunCgroup {
   private constructor(
@@ -125,13 +148,15 @@ export class RunCgroup {
     readonly pidsDir: string,
     readonly cpuDir: string | undefined,
     private memoryBytes: number,
+    private readonly unified: boolean,
   ) {}
 
   static async create(parents: CgroupParents, limits: CgroupLimits): Promise<RunCgroup> {
     created += 1;
     const name = `${NAME_PREFIX}${process.pid}-${created}-${randomBytes(3).toString("hex")}`;
+    if (parents.version === 2) return RunCgroup.createUnified(parents, name, limits);
     const cpuDir = parents.cpu ? join(parents.cpu, name) : undefined;
-    const group = new RunCgroup(join(parents.memory, name), join(parents.pids, name), cpuDir, limits.memoryBytes);
+    const group = new RunCgroup(join(parents.memory, name), join(parents.pids, name), cpuDir, limits.memoryBytes, false);
     await mkdir(group.memoryDir);
     await mkdir(group.pidsDir);
     if (cpuDir) await mkdir(cpuDir);
@@ -148,18 +173,41 @@ export class RunCgroup {
     return group;
   }
 
+  /** One leaf with every controller; swap is off (0), so memory.max alone bounds the program. */
+  private static async createUnified(parents: CgroupParents, name: string, limits: CgroupLimits): Promise<RunCgroup> {
+    const dir = join(parents.memory, name);
+    const group = new RunCgroup(dir, dir, parents.cpu ? dir : undefined, limits.memoryBytes, true);
+    await mkdir(dir);
+    try {
+      await writeFile(join(dir, "memory.max"), String(limits.memoryBytes));
+      await writeIfPresent(join(dir, "memory.swap.max"), "0");
+      await writeFile(join(dir, "pids.max"), String(limits.pids));
+      // cpu.weight 100 is v2's counterpart of cpu.shares 1024: one ordinary process.
+      if (group.cpuDir) await writeIfPresent(join(dir, "cpu.weight"), "100");
+    } catch (error) {
+      await group.remove();
+      throw error;
+    }
+    return group;
+  }
+
   /** The files a process writes its own pid into to join. */
   get procsFiles(): string[] {
     return this.dirs.map((dir) => join(dir, "cgroup.procs"));
   }
 
   private get dirs(): string[] {
-    return [this.memoryDir, this.pidsDir, ...(this.cpuDir ? [this.cpuDir] : [])];
+    return [...new Set([this.memoryDir, this.pidsDir, ...(this.cpuDir ? [this.cpuDir] : [])])];
   }
 
   /** Changes the memory limit; memory+swap must never be below memory, so the order depends on the direction. */
   async setMemoryLimit(bytes: number): Promise<void> {
     if (bytes === this.memoryBytes) return;
+    if (this.unified) {
+      await writeFile(join(this.memoryDir, "memory.max"), String(bytes));
+      this.memoryBytes = bytes;
+      return;
+    }
     const memory = join(this.memoryDir, "memory.limit_in_bytes");
     const memsw = join(this.memoryDir, "memory.memsw.limit_in_bytes");
     if (bytes > this.memoryBytes) {
@@ -173,6 +221,7 @@ export class RunCgroup {
   }
 
   async counters(): Promise<CgroupCounters> {
+    if (this.unified) return unifiedCounters(this.memoryDir);
     const oom = await readFile(join(this.memoryDir, "memory.oom_control"), "utf8");
     const events = await readFile(join(this.pidsDir, "pids.events"), "utf8");
     const oomKill = /^oom_kill (\d+)$/m.exec(oom);
@@ -201,6 +250,7 @@ export class RunCgroup {
    * Read `counters()` before calling this: refusing forks here counts in `pids.events`.
    */
   async killAll(): Promise<void> {
+    if (this.unified) return killUnified(this.memoryDir);
     await writeIfPresent(join(this.pidsDir, "pids.max"), "0");
     for (let pass = 0; pass < 200; pass++) {
       const pids = await this.processes();
@@ -225,7 +275,7 @@ export class RunCgroup {
 
 /** Removes cgroups left by mendloop processes that died before cleaning up (e.g. killed with SIGKILL). */
 export async function removeStaleCgroups(parents: CgroupParents): Promise<void> {
-  for (const parent of [parents.memory, parents.pids, ...(parents.cpu ? [parents.cpu] : [])]) {
+  for (const parent of new Set([parents.memory, parents.pids, ...(parents.cpu ? [parents.cpu] : [])])) {
     let names: string[];
     try {
       names = await readdir(parent);
@@ -236,6 +286,11 @@ export async function removeStaleCgroups(parents: CgroupParents): Promise<void> 
       const owner = /^mend-(\d+)-\d+-[0-9a-f]+$/.exec(name);
       if (!owner || isProcessAlive(Number(owner[1]))) continue;
       const dir = join(parent, name);
+      if (parents.version === 2) {
+        await killUnified(dir);
+        await removeDir(dir);
+        continue;
+      }
       try {
         for (const line of (await readFile(join(dir, "cgroup.procs"), "utf8")).split("\n")) {
           if (line) process.kill(Number(line), "SIGKILL");
