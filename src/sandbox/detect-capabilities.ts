@@ -1,8 +1,11 @@
 import { spawn } from "node:child_process";
 import { accessSync, constants } from "node:fs";
+import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
+import { diskQuotaSupport } from "./disk-quota.js";
 import { buildIsolationCommand, folderOwner, type SandboxCapabilities } from "./isolation-command.js";
 import { findCgroupParents, removeStaleCgroups, type CgroupParents } from "./run-cgroup.js";
+import { probeSeccomp } from "./probe-seccomp.js";
 import { RunFolder, removeStaleRunFolders } from "./run-folder.js";
 
 export interface DetectOptions {
@@ -48,6 +51,13 @@ async function detect(options: DetectOptions): Promise<SandboxCapabilities> {
     );
   }
 
+  const quota = await diskQuotaSupport();
+  if ("missing" in quota) {
+    warnings.push(
+      `no disk quota (${quota.missing}): each file is capped by RLIMIT_FSIZE, but a program writing many files can fill ${tmpdir()}`,
+    );
+  }
+
   const bwrap = findOnPath("bwrap");
   if (!bwrap) {
     warnings.push("bubblewrap (bwrap) not found: no network, file-system or process isolation; install the 'bubblewrap' package");
@@ -58,6 +68,13 @@ async function detect(options: DetectOptions): Promise<SandboxCapabilities> {
     const failure = await probeBwrap({ ...caps, bwrap, cgroups: undefined, prlimit: undefined });
     if (failure) warnings.push(`bubblewrap cannot isolate here (${failure}): no network, file-system or process isolation`);
     else caps.bwrap = bwrap;
+  }
+  // bubblewrap is what loads the filter, so without it there is none.
+  const seccompFailure = caps.bwrap ? await probeSeccomp({ ...caps, cgroups: undefined, prlimit: undefined }) : "needs bubblewrap";
+  if (seccompFailure) {
+    warnings.push(`no seccomp filter (${seccompFailure}): ptrace, mount, unshare, keyctl, bpf, io_uring and non-Unix sockets stay open to the program`);
+  } else {
+    caps.seccomp = true;
   }
   return caps;
 }

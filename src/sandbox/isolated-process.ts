@@ -1,11 +1,14 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { open, unlink, type FileHandle } from "node:fs/promises";
 import { constants } from "node:os";
+import { join } from "node:path";
 import { Readable } from "node:stream";
 import { SandboxError } from "../errors/sandbox-error.js";
 import { buildIsolationCommand, type RunLimits, type SandboxCapabilities } from "./isolation-command.js";
 import { resolveProgram } from "./resolve-program.js";
 import { RunCgroup, type CgroupCounters } from "./run-cgroup.js";
 import type { RunFolder } from "./run-folder.js";
+import { buildSeccompFilter, seccompArchOf } from "./seccomp-filter.js";
 
 export interface IsolatedProcessOptions {
   /** argv; argv[0] is a name looked up on the host PATH or an absolute path. */
@@ -63,6 +66,15 @@ export class IsolatedProcess {
           pids: options.limits.pids + WRAPPER_TASKS,
         })
       : undefined;
+    const keepFds = options.protocolPipe ? 3 : 2;
+    const allowNetwork = options.allowNetwork ?? false;
+    let filter: FileHandle | undefined;
+    try {
+      filter = caps.bwrap && caps.seccomp ? await seccompFilterFile(options.folder, allowNetwork) : undefined;
+    } catch (error) {
+      await cgroup?.remove();
+      throw new SandboxError(`cannot write the seccomp filter: ${(error as Error).message}`, { cause: error });
+    }
     const command = buildIsolationCommand(caps, {
       argv: [program.path, ...options.command.slice(1)],
       kind: program.kind,
@@ -73,11 +85,14 @@ export class IsolatedProcess {
       hostEtcDir: options.folder.etc,
       readOnly: options.readOnly ?? [],
       env: options.env ?? {},
-      allowNetwork: options.allowNetwork ?? false,
+      allowNetwork,
       limits: options.limits,
       cgroupProcs: cgroup?.procsFiles,
-      keepFds: options.protocolPipe ? 3 : 2,
+      keepFds,
+      seccompFd: filter ? keepFds + 1 : undefined,
     });
+    const stdio: Array<"pipe" | number> = options.protocolPipe ? ["pipe", "pipe", "pipe", "pipe"] : ["pipe", "pipe", "pipe"];
+    if (filter) stdio.push(filter.fd);
     try {
       // A process group of its own: terminal signals aimed at mendloop do not reach the program
       // directly, and without cgroups the group is what gets killed.
@@ -85,7 +100,7 @@ export class IsolatedProcess {
         cwd: command.cwd,
         env: command.env,
         detached: true,
-        stdio: options.protocolPipe ? ["pipe", "pipe", "pipe", "pipe"] : ["pipe", "pipe", "pipe"],
+        stdio,
       }) as ChildProcessWithoutNullStreams;
       await new Promise<void>((resolve, reject) => {
         child.once("spawn", resolve);
@@ -95,6 +110,9 @@ export class IsolatedProcess {
     } catch (error) {
       await cgroup?.remove();
       throw new SandboxError(`cannot start ${command.argv[0]}: ${(error as Error).message}`, { cause: error });
+    } finally {
+      // The child has its own copy of the descriptor by now.
+      await filter?.close();
     }
   }
 
@@ -126,6 +144,29 @@ export class IsolatedProcess {
   async dispose(): Promise<void> {
     await this.killTree();
     await this.cgroup?.remove();
+  }
+}
+
+/**
+ * The compiled filter in an unlinked file of the run folder, read from the start by bubblewrap.
+ * A file rather than a pipe: bubblewrap reads it to the end only once the wrappers before it
+ * have started, and a file needs no writer kept alive until then.
+ */
+async function seccompFilterFile(folder: RunFolder, allowNetwork: boolean): Promise<FileHandle> {
+  const arch = seccompArchOf();
+  if (!arch) throw new SandboxError(`no seccomp filter for ${process.arch}`);
+  const path = join(folder.root, `seccomp-${process.hrtime.bigint()}.bpf`);
+  const file = await open(path, "wx+", 0o600);
+  try {
+    const bytes = buildSeccompFilter({ arch, allowNetwork });
+    // A positioned write leaves the file offset at 0, where bubblewrap starts reading.
+    await file.write(bytes, 0, bytes.length, 0);
+    return file;
+  } catch (error) {
+    await file.close();
+    throw error;
+  } finally {
+    await unlink(path);
   }
 }
 

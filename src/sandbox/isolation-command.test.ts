@@ -74,6 +74,35 @@ describe("buildIsolationCommand", () => {
     expect(hidden.warnings).toEqual([expect.stringContaining("ran as root")]);
   });
 
+  it("passes the seccomp filter's descriptor to the innermost bubblewrap only, and keeps it open until then", () => {
+    const caps = { ...full, seccomp: true };
+    for (const layout of [caps, { ...caps, root: false, cgroups: undefined }]) {
+      const { argv } = buildIsolationCommand(layout, { ...input, keepFds: 3, seccompFd: 4 });
+      const bwraps = argv.flatMap((arg, i) => (arg === "/usr/bin/bwrap" ? [i] : []));
+      const seccomp = argv.indexOf("--seccomp");
+      expect(argv.filter((arg) => arg === "--seccomp")).toHaveLength(1);
+      expect(argv[seccomp + 1]).toBe("4");
+      expect(seccomp).toBeGreaterThan(bwraps[bwraps.length - 1]);
+      expect(seccomp).toBeLessThan(argv.indexOf("/usr/bin/node"));
+      // The first process closes every inherited descriptor above the number it is given.
+      expect(argv[argv.indexOf("mend-prepare") + 1]).toBe("4");
+    }
+  });
+
+  it("loads no filter when the machine cannot, or bubblewrap is missing", () => {
+    for (const caps of [full, { ...full, seccomp: true, bwrap: undefined }]) {
+      const { argv } = buildIsolationCommand(caps, { ...input, seccompFd: 3 });
+      expect(argv).not.toContain("--seccomp");
+      expect(argv[argv.indexOf("mend-prepare") + 1]).toBe("2");
+    }
+  });
+
+  it("makes /dev/shm writable for the sandbox user, as POSIX semaphores need", () => {
+    const { argv } = buildIsolationCommand(full, input);
+    const shm = argv.indexOf("/dev/shm");
+    expect(argv.slice(shm - 3, shm + 1)).toEqual(["--perms", "1777", "--tmpfs", "/dev/shm"]);
+  });
+
   it("without root uses one unprivileged bubblewrap with a user namespace", () => {
     const caps = { ...full, root: false, cgroups: undefined };
     const command = buildIsolationCommand(caps, input);

@@ -21,6 +21,8 @@ export interface SandboxCapabilities {
   prlimit?: string;
   /** Writable cgroup v1 memory and pids folders. */
   cgroups?: CgroupParents;
+  /** bubblewrap can load a seccomp filter (`--seccomp FD`) here, and the filter knows this machine's syscall numbers. */
+  seccomp?: boolean;
   root: boolean;
   /** What is missing and what is done instead; empty when every mechanism works. */
   warnings: string[];
@@ -62,6 +64,12 @@ export interface IsolationInput {
   cgroupProcs?: string[];
   /** Highest descriptor the program inherits (2, or 3 when a protocol pipe is passed as fd 3). */
   keepFds?: number;
+  /**
+   * Descriptor, above `keepFds`, holding a compiled seccomp filter (`buildSeccompFilter`). It
+   * passes through every wrapper to the innermost bubblewrap, which loads the filter just
+   * before it executes the program and closes the descriptor, so the program never sees it.
+   */
+  seccompFd?: number;
 }
 
 export interface IsolationCommand {
@@ -100,15 +108,18 @@ const SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx
  * join the cgroups, set rlimits, then (as root) an outer bubblewrap that builds the mounts
  * and namespaces, `setpriv` to drop to an unprivileged user, and an inner bubblewrap that
  * adds a user namespace with user namespaces disabled inside it (so the program cannot
- * gain capabilities of its own). Without root a single unprivileged bubblewrap does both.
+ * gain capabilities of its own) and loads the seccomp filter. Without root a single
+ * unprivileged bubblewrap does both.
  */
 export function buildIsolationCommand(caps: SandboxCapabilities, input: IsolationInput): IsolationCommand {
   const argv: string[] = [];
   const join = input.cgroupProcs && caps.cgroups ? input.cgroupProcs : [];
+  const seccompFd = caps.bwrap && caps.seccomp ? input.seccompFd : undefined;
   if (existsSync(BASH)) {
     // --norc: Debian's bash reads ~/.bashrc even non-interactively when stdin is a socket, as Node's pipes are.
     const script = `${CLOSE_INHERITED}\n${JOIN_CGROUPS}`;
-    argv.push(BASH, "--norc", "--noprofile", "-c", script, "mend-prepare", String(input.keepFds ?? 2), ...join, "--");
+    const keep = Math.max(input.keepFds ?? 2, seccompFd ?? 0);
+    argv.push(BASH, "--norc", "--noprofile", "-c", script, "mend-prepare", String(keep), ...join, "--");
   } else if (join.length > 0) {
     argv.push("/bin/sh", "-c", JOIN_CGROUPS, "mend-join", ...join, "--");
   }
@@ -130,13 +141,15 @@ export function buildIsolationCommand(caps: SandboxCapabilities, input: Isolatio
   const namespaces = ["--unshare-ipc", "--unshare-pid", "--unshare-uts", "--unshare-cgroup-try"];
   if (!input.allowNetwork) namespaces.push("--unshare-net");
   const common = ["--die-with-parent", "--new-session", "--hostname", "sandbox"];
+  // Only the innermost bubblewrap may load the filter: the ones before it need mount and unshare.
+  const seccomp = seccompFd === undefined ? [] : ["--seccomp", String(seccompFd)];
   if (caps.root && caps.setpriv) {
     argv.push(caps.bwrap, ...namespaces, ...common, ...mounts(input), "--", ...dropRoot(caps.setpriv));
     argv.push(caps.bwrap, ...userNamespace(), "--die-with-parent", ...innerMounts(), "--chdir", SANDBOX_WORK_DIR);
   } else {
     argv.push(caps.bwrap, ...userNamespace(), ...namespaces, ...common, ...mounts(input), "--chdir", SANDBOX_WORK_DIR);
   }
-  argv.push(...envFlags, "--", ...input.argv);
+  argv.push(...seccomp, ...envFlags, "--", ...input.argv);
   return { argv, env: {}, cwd: input.hostWorkDir, viaBwrap: true, warnings: [] };
 }
 
@@ -212,7 +225,9 @@ function mounts(input: IsolationInput): string[] {
     flags.push("--ro-bind", file, file);
   }
   for (const name of ["passwd", "group", "hosts"]) flags.push("--ro-bind", `${input.hostEtcDir}/${name}`, `/etc/${name}`);
-  flags.push("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/dev/shm");
+  // /dev/shm as on a host (world-writable, sticky): POSIX semaphores live there, and Python's
+  // multiprocessing locks need them. bubblewrap's default 0755 would leave it to the outer root.
+  flags.push("--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/dev/shm");
   parents(SANDBOX_WORK_DIR);
   flags.push("--bind", input.hostWorkDir, SANDBOX_WORK_DIR, "--bind", input.hostTmpDir, SANDBOX_TMP_DIR);
   for (const { host, dest } of [...input.roots.map((root) => ({ host: root, dest: root })), ...input.readOnly]) {
