@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import { accessSync, constants } from "node:fs";
+import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
+import { diskQuotaSupport } from "./disk-quota.js";
 import { buildIsolationCommand, folderOwner, type SandboxCapabilities } from "./isolation-command.js";
 import { findCgroupParents, removeStaleCgroups, type CgroupParents } from "./run-cgroup.js";
 import { probeSeccomp } from "./probe-seccomp.js";
@@ -46,6 +48,13 @@ async function detect(options: DetectOptions): Promise<SandboxCapabilities> {
     warnings.push(
       `no cgroups (${cgroups.missing}): memory limited by RLIMIT_AS for Python and --max-old-space-size for Node, ` +
         "processes by RLIMIT_NPROC; reasons 'memory' and 'pids' cannot be reported (and if bubblewrap is missing too, a daemon that leaves the process group survives the run)",
+    );
+  }
+
+  const quota = await diskQuotaSupport();
+  if ("missing" in quota) {
+    warnings.push(
+      `no disk quota (${quota.missing}): each file is capped by RLIMIT_FSIZE, but a program writing many files can fill ${tmpdir()}`,
     );
   }
 

@@ -3,6 +3,7 @@ import { chmod, chown, lstat, mkdir, mkdtemp, open, readdir, realpath, rm, write
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { SandboxError } from "../errors/sandbox-error.js";
+import { diskQuotaSupport, isQuotaFull, mountQuota, quotaMounts, unmountQuota } from "./disk-quota.js";
 import { isProcessAlive } from "./is-process-alive.js";
 
 /** Owner of the private folders when the sandbox runs the program as another user. */
@@ -17,6 +18,15 @@ const COLLECT_LIMIT = 16 * 1024 * 1024;
 /** Entries looked at when searching for a file that reached the size limit. */
 const SCAN_LIMIT = 10_000;
 
+export interface RunFolderOptions {
+  /**
+   * Total bytes `work/` and `tmp/` may hold together. Where a tmpfs can be mounted (root),
+   * the root becomes one of this size and the program meets ENOSPC beyond it; elsewhere
+   * the folder has no total limit (`diskQuotaSupport` says why).
+   */
+  diskBytes?: number;
+}
+
 /**
  * The host side of one run: `work/` (the program's working folder), `tmp/` (its /tmp) and
  * `etc/` (generated passwd, group and hosts), all under one root removed afterwards.
@@ -25,6 +35,8 @@ export class RunFolder {
   private constructor(
     readonly root: string,
     private readonly owner: FolderOwner | undefined,
+    /** Whether a quota tmpfs is mounted on the root. */
+    readonly quota: boolean,
   ) {}
 
   get work(): string {
@@ -39,20 +51,38 @@ export class RunFolder {
     return join(this.root, "etc");
   }
 
-  static async create(owner?: FolderOwner): Promise<RunFolder> {
+  static async create(owner?: FolderOwner, options: RunFolderOptions = {}): Promise<RunFolder> {
     // The owner's pid in the name lets a later process remove what a killed one left behind.
-    const folder = new RunFolder(await mkdtemp(join(tmpdir(), `${PREFIX}${process.pid}-`)), owner);
-    // Others may pass through the root (to reach work/) but not list it.
-    await chmod(folder.root, 0o711);
-    await mkdir(folder.etc, { mode: 0o755 });
-    await writeFile(join(folder.etc, "passwd"), "root:x:0:0:root:/root:/usr/sbin/nologin\nsandbox:x:65534:65534:sandbox:/mend/work:/usr/sbin/nologin\n");
-    await writeFile(join(folder.etc, "group"), "root:x:0:\nsandbox:x:65534:\n");
-    await writeFile(join(folder.etc, "hosts"), "127.0.0.1 localhost\n::1 localhost ip6-localhost\n");
-    for (const dir of [folder.work, folder.tmp]) {
-      await mkdir(dir, { mode: 0o700 });
-      await folder.own(dir);
+    const root = await mkdtemp(join(tmpdir(), `${PREFIX}${process.pid}-`));
+    const quota = options.diskBytes !== undefined && "ok" in (await diskQuotaSupport());
+    const folder = new RunFolder(root, owner, quota);
+    try {
+      await folder.lay(options.diskBytes);
+    } catch (error) {
+      await folder.remove();
+      throw error;
     }
     return folder;
+  }
+
+  private async lay(diskBytes: number | undefined): Promise<void> {
+    if (diskBytes !== undefined && this.quota) {
+      try {
+        await mountQuota(this.root, diskBytes, 0o711);
+      } catch (error) {
+        throw new SandboxError(`cannot mount the run folder's disk quota on ${this.root}`, { cause: error });
+      }
+    }
+    // Others may pass through the root (to reach work/) but not list it.
+    await chmod(this.root, 0o711);
+    await mkdir(this.etc, { mode: 0o755 });
+    await writeFile(join(this.etc, "passwd"), "root:x:0:0:root:/root:/usr/sbin/nologin\nsandbox:x:65534:65534:sandbox:/mend/work:/usr/sbin/nologin\n");
+    await writeFile(join(this.etc, "group"), "root:x:0:\nsandbox:x:65534:\n");
+    await writeFile(join(this.etc, "hosts"), "127.0.0.1 localhost\n::1 localhost ip6-localhost\n");
+    for (const dir of [this.work, this.tmp]) {
+      await mkdir(dir, { mode: 0o700 });
+      await this.own(dir);
+    }
   }
 
   /** Writes files into `work/` (relative paths that stay inside it). */
@@ -127,7 +157,19 @@ export class RunFolder {
     return false;
   }
 
+  /**
+   * Whether the disk quota is used up: the kernel refused a write with ENOSPC. Read before
+   * `remove`; always false without a quota.
+   */
+  async isDiskFull(): Promise<boolean> {
+    return this.quota && (await isQuotaFull(this.root).catch(() => false));
+  }
+
+  /** Unmounts the quota (its files go with it) and removes the folder. */
   async remove(): Promise<void> {
+    if (this.quota && (await quotaMounts(this.root)).includes(this.root)) {
+      await unmountQuota(this.root);
+    }
     await rm(this.root, { recursive: true, force: true, maxRetries: 3 });
   }
 
@@ -142,7 +184,10 @@ export async function removeStaleRunFolders(): Promise<void> {
   for (const name of names) {
     const owner = new RegExp(`^${PREFIX}(\\d+)-`).exec(name);
     if (!owner || isProcessAlive(Number(owner[1]))) continue;
-    await rm(join(tmpdir(), name), { recursive: true, force: true }).catch(() => undefined);
+    const root = join(tmpdir(), name);
+    // Unmounted first: removing through a mount would empty the tmpfs and leave the mount behind.
+    for (const mount of (await quotaMounts(root).catch(() => [])).reverse()) await unmountQuota(mount).catch(() => undefined);
+    await rm(root, { recursive: true, force: true }).catch(() => undefined);
   }
 }
 

@@ -18,6 +18,8 @@ export const DEFAULT_LIMITS = {
   pids: 128,
   fileSizeBytes: 64 * 1024 * 1024,
   openFiles: 256,
+  /** Total of the work folder and /tmp (a tmpfs, where one can be mounted). */
+  diskMb: 256,
 } as const;
 
 /** How long the output pipes may stay open after the tree is dead (they close with the last holder). */
@@ -34,7 +36,7 @@ export class StrongSandbox implements Sandbox {
 
   async run(spec: ExecSpec): Promise<ExecResult> {
     const limits = limitsOf(spec);
-    const folder = await RunFolder.create(folderOwner(this.caps));
+    const folder = await RunFolder.create(folderOwner(this.caps), { diskBytes: diskBytesOf(spec) });
     try {
       await folder.write(spec.files);
       const running = await IsolatedProcess.start(this.caps, {
@@ -80,6 +82,13 @@ export function limitsOf(spec: Pick<ExecSpec, "timeoutMs" | "memoryMb" | "cpuSec
     fileSizeBytes: DEFAULT_LIMITS.fileSizeBytes,
     openFiles: DEFAULT_LIMITS.openFiles,
   };
+}
+
+/** The run folder's total size from the spec and the default; throws on values no run can have. */
+export function diskBytesOf(spec: Pick<ExecSpec, "diskMb">): number {
+  const diskMb = spec.diskMb ?? DEFAULT_LIMITS.diskMb;
+  if (!(diskMb > 0) || !Number.isFinite(diskMb)) throw new SandboxError(`invalid disk quota: ${diskMb} MiB`);
+  return Math.ceil(diskMb) * 1024 * 1024;
 }
 
 /**
@@ -151,7 +160,8 @@ async function supervise(running: IsolatedProcess, spec: ExecSpec, limits: RunLi
     outputLimited,
     oomKills: seen.oomKills,
     pidsRefused: seen.pidsRefused,
-    fileSizeHit: failed && !outputLimited && (await folder.hasFileOfSize(limits.fileSizeBytes)),
+    // Either one file reached RLIMIT_FSIZE or all of them filled the quota (ENOSPC).
+    fileSizeHit: failed && !outputLimited && ((await folder.isDiskFull()) || (await folder.hasFileOfSize(limits.fileSizeBytes))),
     heapExhausted: isHeapExhausted(exit.signal, stderrText),
   });
   return {

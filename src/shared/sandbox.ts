@@ -10,6 +10,12 @@ export interface ExecSpec {
   timeoutMs: number;
   /** Memory limit in MiB (default chosen by the sandbox). */
   memoryMb?: number;
+  /**
+   * Total size in MiB of what the program may write to its work folder and /tmp together
+   * (default chosen by the sandbox). Past it, writes fail with ENOSPC and a failed run has
+   * reason `fsize`. Only enforced where the sandbox can mount a tmpfs (root).
+   */
+  diskMb?: number;
   /** CPU-time limit per process in seconds (default: twice the timeout, so the wall clock usually ends a busy loop first). */
   cpuSeconds?: number;
   /** Environment of the program; built from nothing, so only these variables exist. */
