@@ -8,12 +8,17 @@ import { UsageError } from "../errors/usage-error.js";
 export function reportFatal(error: unknown): number {
   const debug = Boolean(process.env.MEND_DEBUG);
   if (UsageError.isInstance(error)) {
-    process.stderr.write(`mend: ${error.message}\n`);
+    process.stderr.write(`mend: ${oneLine(error.message)}\n`);
     return 2;
   }
   const message = error instanceof Error ? error.message : String(error);
   const label = MendError.isInstance(error) ? error.code : "internal error";
-  process.stderr.write(`mend: ${label}: ${message}\n`);
+  process.stderr.write(`mend: ${label}: ${oneLine(message)}\n`);
   if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
   return 1;
+}
+
+/** Some messages span lines (a JSON parser quoting the bad text, a code frame); the SPEC wants one. */
+function oneLine(message: string): string {
+  return message.trim().replace(/\s*\n\s*/g, " ");
 }

@@ -7,6 +7,7 @@ import { writeRunReport } from "../report/write-run-report.js";
 import { createSandbox } from "../sandbox/create-sandbox.js";
 import type { Sandbox } from "../shared/sandbox.js";
 import { compareWithBaseline, loadBaseline } from "./baseline.js";
+import { checkModelSettings } from "./check-model-settings.js";
 import { evalFigures, outcomeOf } from "./eval-figures.js";
 import type { EvalReport } from "./eval-report.js";
 import type { EvalSuite, EvalTask } from "./eval-task.js";
@@ -66,13 +67,15 @@ interface EvalConfig {
 export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<EvalReport> {
   const started = Date.now();
   const env = options.env ?? process.env;
-  const modelSpec = formatModelSpec(parseModelSpec(options.model ?? env.MEND_MODEL));
+  const parsedModel = parseModelSpec(options.model ?? env.MEND_MODEL);
+  const modelSpec = formatModelSpec(parsedModel);
   const concurrency = options.concurrency ?? 1;
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError(`concurrency must be a whole number of at least 1`);
   const baseline = options.baselinePath === undefined ? undefined : loadBaseline(resolve(options.baselinePath));
+  await checkModelSettings(parsedModel, { env, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) });
   const outDir = resolve(options.outDir);
   const runsDir = join(outDir, "runs");
-  mkdirSync(runsDir, { recursive: true });
+  makeOutDir(runsDir, outDir);
   checkConfig(join(outDir, "eval-config.json"), {
     schemaVersion: 1,
     suite: suite.path,
@@ -195,6 +198,16 @@ function checkConfig(path: string, config: EvalConfig): void {
     return;
   }
   writeAtomic(path, `${JSON.stringify(config, null, 2)}\n`);
+}
+
+/** An output folder that cannot be made (a file in the way, no permission) is the user's to fix. */
+function makeOutDir(runsDir: string, outDir: string): void {
+  try {
+    mkdirSync(runsDir, { recursive: true });
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(`cannot use ${outDir} as the output folder (${reason}): use another --out`, { code: "eval_out", cause: error });
+  }
 }
 
 function writeAtomic(path: string, text: string): void {

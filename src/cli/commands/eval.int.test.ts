@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import type { EvalReport } from "../../eval/eval-report.js";
 import { type ScriptedStep, startScriptedServer } from "../../testkit/index.js";
-import { runMend, spawnMend } from "./__fixtures__/spawn-mend.js";
+import { expectUsageExit, runMend, spawnMend } from "./__fixtures__/spawn-mend.js";
 
 const SUITES = fileURLToPath(new URL("../../../examples/suites/", import.meta.url));
 const FIX_SUITE = join(SUITES, "humaneval-fix.jsonl");
@@ -122,17 +122,43 @@ describe("mend eval with the offline model", () => {
   });
 
   it.each([
-    ["a missing suite", ["eval", "nope.jsonl"], /suite not found: nope\.jsonl/],
-    ["a bad concurrency", ["eval", FIX_SUITE, "--concurrency", "0"], /--concurrency/],
+    ["a missing suite", ["eval", "nope.jsonl"], /^mend: suite not found: nope\.jsonl$/],
+    ["a bad concurrency", ["eval", FIX_SUITE, "--concurrency", "0"], /--concurrency takes a whole number/],
+    ["an unknown option", ["eval", FIX_SUITE, "--fast"], /unknown option '--fast'/],
+    ["an unknown model spec", ["eval", FIX_SUITE, "--model", "gpt-4"], /^mend: unknown model spec "gpt-4"/],
     ["a malformed baseline", ["eval", FIX_SUITE, "--limit", "1", "--out", join(dir, "b"), "--baseline", FIX_SUITE], /humaneval-fix\.jsonl:1 is not an eval result/],
-    ["another model on the same output folder", ["eval", FIX_SUITE, "--model", "ollama:x", "--out", join(dir, "fix-offline")], /use another --out/],
   ])("exits 2 with one line on %s", async (_name, args, message) => {
-    const result = await runMend(args, { cwd: dir });
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe("");
-    const lines = result.stderr.trim().split("\n");
-    expect(lines.at(-1)).toMatch(message);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expectUsageExit(await runMend(args, { cwd: dir }), message);
+  });
+
+  it("exits 2 with one line when the output folder holds another model's results", SLOW, async () => {
+    const out = join(dir, "taken");
+    await evalJson([FIX_SUITE, "--limit", "1", "--out", out]);
+    const result = await runMend(["eval", FIX_SUITE, "--model", "ollama:x", "--out", out], { cwd: dir });
+    expectUsageExit(result, /made with model "offline"; use another --out to run with other settings$/);
+  });
+
+  it("exits 2 with one line, before any progress or output folder, when the model has no API key", async () => {
+    const out = join(dir, "no-key");
+    const result = await runMend(["eval", FIX_SUITE, "--model", "openai:gpt-4o-mini", "--out", out], { cwd: dir });
+    expectUsageExit(result, /^mend: openai:gpt-4o-mini needs an API key: set OPENAI_API_KEY/);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it("exits 2 with one line when a file stands where the output folder would be", async () => {
+    const out = join(dir, "out-is-a-file");
+    writeFileSync(out, "");
+    const result = await runMend(["eval", FIX_SUITE, "--limit", "1", "--out", out], { cwd: dir });
+    expectUsageExit(result, /^mend: cannot use .*out-is-a-file as the output folder \(ENOTDIR\): use another --out$/);
+  });
+
+  it("exits 2 with one line naming the task when a folder suite holds a malformed task file", async () => {
+    const suite = join(dir, "broken-suite");
+    mkdirSync(join(suite, "unclosed"), { recursive: true });
+    // A YAML parser's message comes with a code frame under it.
+    writeFileSync(join(suite, "unclosed", "task.yaml"), "prompt: [unclosed\nlanguage: python\n");
+    const result = await runMend(["eval", suite], { cwd: dir });
+    expectUsageExit(result, /^mend: suite task unclosed: malformed task file .*task\.yaml: /);
   });
 });
 

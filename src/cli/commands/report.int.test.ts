@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,5 +36,20 @@ describe("mend report", () => {
     const result = await runMend(["report", "no-such-run", "--runs-dir", "runs"], { cwd: dir });
     expectUsageExit(result, /^mend: no run "no-such-run" in /);
     expect(existsSync(join(dir, "runs", "no-such-run"))).toBe(false);
+  });
+
+  it("exits 2 with one line for a run folder whose meta.json is not JSON", async () => {
+    // The JSON parser quotes the bad text, line break included, in its message.
+    mkdirSync(join(dir, "runs", "garbled"), { recursive: true });
+    writeFileSync(join(dir, "runs", "garbled", "meta.json"), "garbage\n");
+    const result = await runMend(["report", "garbled", "--runs-dir", "runs"], { cwd: dir });
+    expectUsageExit(result, /^mend: unreadable run file .*garbled\/meta\.json: /);
+  });
+
+  it.each([
+    ["no run id", ["report"], /missing required argument 'run-id'/],
+    ["two run ids", ["report", RUN_ID, RUN_ID], /too many arguments/],
+  ])("exits 2 with one line for %s", async (_name, args, message) => {
+    expectUsageExit(await runMend(args, { cwd: dir }), message);
   });
 });
