@@ -98,13 +98,14 @@ function filesOf(subject, i) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function measure(subject) {
-  const runner = createFastRunner({ language: subject.language });
+async function measure(subject, runnerOptions = {}) {
+  const runner = createFastRunner({ language: subject.language, ...runnerOptions });
   const startup = performance.now();
   await runner.runTests(filesOf(subject, 0), { testFiles: subject.testFiles, timeoutMs: 60_000 });
   const startupMs = performance.now() - startup;
   const times = { plain: [], strong: [], fast: [] };
   const verdicts = { plain: [], strong: [], fast: [] };
+  let standIn = 0;
   for (let round = 0; round < rounds; round++) {
     for (let i = 0; i < perRound; i++) {
       const run = await plainSpawn(subject.command, filesOf(subject, i));
@@ -121,6 +122,7 @@ async function measure(subject) {
       const result = await runner.runTests(filesOf(subject, i), { testFiles: subject.testFiles, timeoutMs: 60_000 });
       times.fast.push(performance.now() - started);
       verdicts.fast.push(result.reason === "ok");
+      if (result.standIn) standIn += 1;
     }
   }
   await runner.close();
@@ -129,7 +131,7 @@ async function measure(subject) {
   for (const tier of ["plain", "strong", "fast"]) {
     if (verdicts[tier].some((ok, k) => ok !== expected[k])) throw new Error(`${subject.language}: ${tier} tier gave wrong verdicts`);
   }
-  return { startupMs, plain: median(times.plain), strong: median(times.strong), fast: median(times.fast) };
+  return { startupMs, plain: median(times.plain), strong: median(times.strong), fast: median(times.fast), standIn, count: times.fast.length };
 }
 
 async function overhead(argv) {
@@ -149,15 +151,23 @@ console.log(`bench:sandbox  ${perRound * rounds} candidates per tier, median per
 console.log(`strong tier: ${capabilities.warnings.length ? `DEGRADED (${capabilities.warnings.join("; ")})` : "bubblewrap + cgroups + rlimits"}`);
 console.log("");
 console.log(`${"".padEnd(30)}${"plain".padStart(9)}${"strong".padStart(9)}${"fast".padStart(9)}${"strong/fast".padStart(13)}${"plain/fast".padStart(12)}  goal >= 5x`);
-for (const subject of [PYTHON, NODE]) {
-  const figures = await measure(subject);
-  const label = subject.language === "python" ? "python3 -m pytest (3 tests)" : "node --test (3 tests)";
-  const met = figures.strong / figures.fast >= 5 ? "met" : "NOT met";
+// The JavaScript fast tier runs a suite under mendloop's node:test stand-in once it agreed with
+// node:test on a candidate (the default); the last row is node:test itself, a fresh worker each.
+const rows = [
+  { subject: PYTHON, label: "python3 -m pytest (3 tests)" },
+  { subject: NODE, label: "node --test (3 tests)" },
+  { subject: NODE, label: "  fast tier without stand-in", options: { nodeTestRunner: "node-test" } },
+];
+for (const { subject, label, options } of rows) {
+  const figures = await measure(subject, options);
+  // The goal holds against both ways of running a candidate without the fast tier.
+  const met = Math.min(figures.strong, figures.plain) / figures.fast >= 5 ? "met" : "NOT met";
   console.log(
     `${label.padEnd(30)}${ms(figures.plain)}${ms(figures.strong)}${ms(figures.fast)}${ratio(figures.strong, figures.fast).padStart(13)}` +
       `${ratio(figures.plain, figures.fast).padStart(12)}  ${met}`,
   );
-  console.log(`${"".padEnd(30)}fast tier start-up (once per runner): ${Math.round(figures.startupMs)} ms`);
+  const how = subject.language === "python" ? "" : `; ${figures.standIn} of ${figures.count} candidates under the node:test stand-in`;
+  console.log(`${"".padEnd(30)}fast tier start-up (once per runner): ${Math.round(figures.startupMs)} ms${how}`);
 }
 console.log("");
 console.log("strong tier overhead over a plain spawn (a program that does nothing):");

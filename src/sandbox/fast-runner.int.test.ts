@@ -93,3 +93,126 @@ describe("fast runner, JavaScript and TypeScript", () => {
     expect(result.tests.map((t) => t.name)).toEqual(["median > odd", "median > even"]);
   });
 });
+
+describe("fast runner, JavaScript under the node:test stand-in", () => {
+  const files = (program: string) => ({ "median.js": program, "median.test.js": MEDIAN_TESTS_JS, "package.json": '{"type":"module"}' });
+  const options = { testFiles: ["median.test.js"], timeoutMs: 20_000 };
+
+  it("runs a suite under node:test until both agreed on a candidate, then under the stand-in with the same report", async () => {
+    const runner = createFastRunner({ language: "javascript", ...quiet });
+    try {
+      const first = await runner.runTests(files(MEDIAN_WRONG_JS), options);
+      expect(first.standIn).toBeUndefined();
+      const second = await runner.runTests(files(MEDIAN_WRONG_JS), options);
+      expect(second.standIn).toBe(true);
+      for (const key of ["reason", "exitCode", "signal"] as const) expect(second[key]).toEqual(first[key]);
+      expect(second.tests.map((t) => [t.name, t.outcome, t.file])).toEqual(first.tests.map((t) => [t.name, t.outcome, t.file]));
+      expect(second.tests[1].message).toContain("3 !== 2.5");
+      expect(second.junitXml).toContain('name="even"');
+      expect(second.junitXml).toContain("<failure");
+      const right = await runner.runTests(files(MEDIAN_RIGHT_JS), options);
+      expect(right).toMatchObject({ standIn: true, reason: "ok", exitCode: 0 });
+    } finally {
+      await runner.close();
+    }
+  });
+
+  it("keeps a suite on node:test when the stand-in disagrees (a per-test timeout it does not enforce)", async () => {
+    const runner = createFastRunner({ language: "javascript", ...quiet });
+    const timing = {
+      "slow.test.mjs": "import { test } from 'node:test';\ntest('slow', { timeout: 50 }, () => new Promise((r) => setTimeout(r, 400)));\n",
+    };
+    try {
+      for (let i = 0; i < 3; i++) {
+        const result = await runner.runTests(timing, { testFiles: ["slow.test.mjs"], timeoutMs: 20_000 });
+        expect(result.standIn).toBeUndefined();
+        expect(result.tests.map((t) => [t.name, t.outcome])).toEqual([["slow", "failed"]]);
+      }
+    } finally {
+      await runner.close();
+    }
+  });
+
+  describe("gives node:test's results on the API's common patterns", () => {
+    const real = createFastRunner({ language: "javascript", nodeTestRunner: "node-test", ...quiet });
+    const standIn = createFastRunner({ language: "javascript", nodeTestRunner: "stand-in", ...quiet });
+    afterAll(() => Promise.all([real.close(), standIn.close()]));
+    const HEAD = "import { describe, it, test, before, after, beforeEach, mock } from 'node:test';\nimport assert from 'node:assert/strict';\n";
+    it.each([
+      ["nested suites", "describe('a', () => { describe('b', () => { it('c', () => {}); it('d', () => assert.equal(1, 2)); }); it('e', () => {}); });"],
+      ["done callbacks", "test('cb', (t, done) => { setTimeout(done, 5); });\ntest('cbfail', (t, done) => { setTimeout(() => done(new Error('x')), 5); });"],
+      ["async tests", "test('a', async () => { await new Promise((r) => setTimeout(r, 5)); });\ntest('b', async () => { throw new Error('boom'); });"],
+      ["skips and todos", "test.skip('s', () => {});\ntest.todo('t');\ntest('dyn', (t) => { t.skip('no'); });\ndescribe.skip('ds', () => { it('x', () => {}); });"],
+      ["a todo suite", "describe.todo('dt', () => { it('y', () => {}); it('z', () => assert.equal(1, 2)); });"],
+      ["subtests", "test('parent', async (t) => { await t.test('child1', () => {}); await t.test('child2', () => assert.fail('no')); });"],
+      ["hooks", "let n = 0;\nbefore(() => { n = 1; });\nbeforeEach(() => { n++; });\nafter(() => {});\ntest('h1', () => assert.equal(n, 2));\ntest('h2', () => assert.equal(n, 3));"],
+      ["a failing before hook", "describe('s', () => { before(() => { throw new Error('b'); }); it('a', () => {}); });"],
+      ["mocks", "test('m', (t) => { const f = t.mock.fn(() => 3); f(); assert.equal(f.mock.callCount(), 1); assert.equal(mock.fn()(), undefined); });"],
+      ["a throw at the top of the file", "test('x', () => {});\nthrow new Error('top');"],
+    ])("%s", async (_name, body) => {
+      const files = { "p.test.mjs": `${HEAD}${body}\n` };
+      const [a, b] = await Promise.all([real, standIn].map((runner) => runner.runTests(files, { testFiles: ["p.test.mjs"], timeoutMs: 20_000 })));
+      expect(a.standIn).toBeUndefined();
+      expect(b.standIn).toBe(true);
+      const outcomes = (result: typeof a) => result.tests.map((t) => `${t.name}: ${t.outcome}`).sort();
+      expect(outcomes(b)).toEqual(outcomes(a));
+      expect(b.exitCode).toBe(a.exitCode);
+    });
+  });
+
+  describe("candidates in one worker do not see each other", () => {
+    const runner = createFastRunner({ language: "javascript", nodeTestRunner: "stand-in", ...quiet });
+    afterAll(() => runner.close());
+    const probe = {
+      "probe.test.mjs":
+        "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport fs from 'node:fs';\n" +
+        "test('clean', () => {\n  assert.equal([1].includes(2), false);\n  assert.equal(typeof globalThis.leaked, 'undefined');\n" +
+        "  assert.equal(process.env.LEAKED, undefined);\n  assert.equal(fs.existsSync.name, 'existsSync');\n});\n",
+    };
+    const run = (source: string) => runner.runTests({ "x.test.mjs": source }, { testFiles: ["x.test.mjs"], timeoutMs: 20_000 });
+    const probeRun = () => runner.runTests(probe, { testFiles: ["probe.test.mjs"], timeoutMs: 20_000 });
+
+    it.each([
+      ["a changed built-in", "Array.prototype.includes = () => true;"],
+      ["a new global", "globalThis.leaked = 1;"],
+      ["a changed environment", "process.env.LEAKED = '1';"],
+      ["a patched core module", "import fs from 'node:fs';\nfs.existsSync = () => true;"],
+    ])("%s", async (_name, change) => {
+      const dirty = await run(`import { test } from 'node:test';\n${change}\ntest('t', () => {});\n`);
+      expect(dirty).toMatchObject({ standIn: true, reason: "ok" });
+      const after = await probeRun();
+      expect(after.tests.map((t) => [t.name, t.outcome, t.message])).toEqual([["clean", "passed", undefined]]);
+    });
+
+    it("a timer left running", async () => {
+      const left = await run("import { test } from 'node:test';\ntest('t', () => { setInterval(() => console.log('LEFTOVER'), 5); });\n");
+      expect(left.reason).toBe("ok");
+      const after = await probeRun();
+      expect(after.reason).toBe("ok");
+      expect(after.stdout).not.toContain("LEFTOVER");
+    });
+
+    it("process.exit in a test ends that candidate only", async () => {
+      const exited = await run("import { test } from 'node:test';\ntest('t', () => { process.exit(3); });\n");
+      expect(exited).toMatchObject({ reason: "exit", exitCode: 3 });
+      expect((await probeRun()).reason).toBe("ok");
+    });
+
+    it("a load error, a failing hook and a skipped test are reported as node:test would", async () => {
+      const broken = await run("import { nothing } from './absent.mjs';\n");
+      expect(broken.reason).toBe("exit");
+      expect(broken.tests).toEqual([expect.objectContaining({ name: "x.test.mjs", outcome: "error" })]);
+      expect(broken.stderr).toContain("absent.mjs");
+      const mixed = await run(
+        "import { describe, it, beforeEach } from 'node:test';\n" +
+          "describe('s', () => {\n  beforeEach(() => { throw new Error('hook broke'); });\n  it('a', () => {});\n  it.skip('b', () => {});\n});\n",
+      );
+      expect(mixed.tests.map((t) => [t.name, t.outcome])).toEqual([
+        ["s > a", "failed"],
+        ["s > b", "skipped"],
+      ]);
+      expect(mixed.tests[0].message).toContain("hook broke");
+    });
+  });
+});
+

@@ -223,10 +223,12 @@ for (const { language, extension, program, command } of LANGUAGES) {
     }
   });
 
-  describe(`fast tier, ${language}`, () => {
+  // JavaScript candidates run under node:test itself or under the stand-in, many per worker: both are on trial.
+  const fastWays = language === "python" ? [undefined] : (["node-test", "stand-in"] as const);
+  for (const nodeTestRunner of fastWays) describe(`fast tier, ${language}${nodeTestRunner ? ` (${nodeTestRunner})` : ""}`, () => {
     let runner: FastRunner;
     beforeAll(() => {
-      runner = createFastRunner({ language, cgroupParents: outer.parents, onWarning: () => {} });
+      runner = createFastRunner({ language, nodeTestRunner, cgroupParents: outer.parents, onWarning: () => {} });
     });
     afterAll(async () => {
       await runner.close();
@@ -260,6 +262,7 @@ for (const { language, extension, program, command } of LANGUAGES) {
         const result = await runner.runTests(files, { testFiles, timeoutMs: 20_000 });
         expect(result.reason).toBe("ok");
         expect(result.tests.map((t) => t.outcome)).toEqual(["passed"]);
+        if (nodeTestRunner === "stand-in") expect(result.standIn).toBe(true);
       },
       TEST_TIMEOUT,
     );

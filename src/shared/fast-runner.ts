@@ -31,8 +31,13 @@ export interface TestCaseResult {
 export interface FastRunResult extends ExecResult {
   /** Per-test results in the order they finished; empty when the tool never got that far. */
   tests: TestCaseResult[];
-  /** The test tool's own JUnit XML report (`pytest --junitxml`, `node --test-reporter=junit`). */
+  /**
+   * A JUnit XML report: the test tool's own (`pytest --junitxml`, `node --test-reporter=junit`),
+   * or, under the node:test stand-in, one written from the results in the same layout.
+   */
   junitXml?: string;
+  /** The tests ran under mendloop's node:test stand-in rather than node:test itself. */
+  standIn?: boolean;
 }
 
 /**
