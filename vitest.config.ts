@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     // test/corpus holds programs under test (node:test files among them), not our tests.
-    exclude: ["**/node_modules/**", "test/corpus/**", "**/__corpus__/**", "**/__fixtures__/**"],
+    exclude: ["**/node_modules/**", "test/corpus/**", "**/__corpus__/**", "**/__heldout__/**", "**/__fixtures__/**"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Two cores: sandboxed runs are CPU-heavy, so keep parallelism modest.

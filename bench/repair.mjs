@@ -3,10 +3,11 @@
 // per fix. Cases run one at a time (the engine itself runs two candidates at once).
 // Options: `--filter TEXT` (cases whose "lang/name" contains TEXT), `--budget MS` (time
 // budget per bug, default the engine's), `--json FILE` (also write every case's result).
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { describeEdits, loadCases, quantile, seconds } from "./repair-cases.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
@@ -26,39 +27,7 @@ const { values } = parseArgs({
 });
 const corpus = join(root, "src/repair/__corpus__");
 
-function loadCases() {
-  const cases = [];
-  for (const language of readdirSync(corpus).sort()) {
-    for (const name of readdirSync(join(corpus, language)).sort()) {
-      const dir = join(corpus, language, name);
-      if (!existsSync(join(dir, "case.json")) || !`${language}/${name}`.includes(values.filter)) continue;
-      const spec = JSON.parse(readFileSync(join(dir, "case.json"), "utf8"));
-      const read = (path) => ({ path, content: readFileSync(join(dir, path), "utf8") });
-      cases.push({
-        id: `${language}/${name}`,
-        spec,
-        input: {
-          language: spec.lang,
-          entry: spec.program,
-          code: read(spec.program).content,
-          tests: [spec.tests].flat().map(read),
-          support: (spec.support ?? []).map(read),
-        },
-      });
-    }
-  }
-  return cases;
-}
-
-function quantile(values, q) {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-}
-
-const seconds = (ms) => (Number.isNaN(ms) ? "-" : `${(ms / 1000).toFixed(2)} s`);
-
-const cases = loadCases();
+const cases = loadCases(corpus, values.filter);
 const sandbox = createSandbox({ onWarning: () => {} });
 const results = [];
 const options = values.budget ? { timeBudgetMs: Number(values.budget) } : {};
@@ -67,9 +36,7 @@ try {
     const result = await repairOffline(item.input, { ...options, sandbox });
     results.push({ ...item, result });
     const fixed = result.status === "fixed";
-    const detail = fixed
-      ? result.edits.map((edit) => `${edit.operator}@${edit.line} ${JSON.stringify(edit.before)}->${JSON.stringify(edit.after)}`).join(", ")
-      : result.reason;
+    const detail = fixed ? describeEdits(result) : result.reason;
     console.error(
       `${fixed ? "fixed " : "failed"} ${item.id.padEnd(34)} ${seconds(result.durationMs).padStart(8)} ` +
         `${String(result.candidatesRun).padStart(5)} cand  ${detail}`,

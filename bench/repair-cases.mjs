@@ -1,0 +1,44 @@
+// Shared by the repair benches: loading corpus cases and summarising timings.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/**
+ * Cases of a corpus folder laid out as `<language>/<name>/case.json`, whose "lang/name"
+ * contains `filter`. `input` is what `repairOffline` takes; `dir` and `spec` are for the bench.
+ */
+export function loadCases(corpus, filter = "") {
+  const cases = [];
+  for (const language of readdirSync(corpus).sort()) {
+    for (const name of readdirSync(join(corpus, language)).sort()) {
+      const dir = join(corpus, language, name);
+      if (!existsSync(join(dir, "case.json")) || !`${language}/${name}`.includes(filter)) continue;
+      const spec = JSON.parse(readFileSync(join(dir, "case.json"), "utf8"));
+      const read = (path) => ({ path, content: readFileSync(join(dir, path), "utf8") });
+      cases.push({
+        id: `${language}/${name}`,
+        dir,
+        spec,
+        input: {
+          language: spec.lang,
+          entry: spec.program,
+          code: read(spec.program).content,
+          tests: [spec.tests].flat().map(read),
+          support: (spec.support ?? []).map(read),
+        },
+      });
+    }
+  }
+  return cases;
+}
+
+export function quantile(values, q) {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+}
+
+export const seconds = (ms) => (Number.isNaN(ms) ? "-" : `${(ms / 1000).toFixed(2)} s`);
+
+export function describeEdits(result) {
+  return result.edits.map((edit) => `${edit.operator}@${edit.line} ${JSON.stringify(edit.before)}->${JSON.stringify(edit.after)}`).join(", ");
+}

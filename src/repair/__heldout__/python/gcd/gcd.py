@@ -1,0 +1,5 @@
+def gcd(a, b):
+    if b == 0:
+        return a
+    else:
+        return gcd(a % b, b)
