@@ -2,11 +2,10 @@ import { spawn } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
-import { diskQuotaSupport } from "./disk-quota.js";
 import { buildIsolationCommand, folderOwner, type SandboxCapabilities } from "./isolation-command.js";
 import { findCgroupParents, removeStaleCgroups, type CgroupParents } from "./run-cgroup.js";
 import { probeSeccomp } from "./probe-seccomp.js";
-import { RunFolder, removeStaleRunFolders } from "./run-folder.js";
+import { RunFolder, diskQuotaSupport, removeStaleRunFolders } from "./run-folder.js";
 
 export interface DetectOptions {
   /** Use these cgroup folders instead of the caller's own (e.g. an outer limit a test set up). */

@@ -1,7 +1,6 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rmdir, statfs } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join, sep } from "node:path";
+import { readFile, statfs } from "node:fs/promises";
+import { sep } from "node:path";
 import { promisify } from "node:util";
 
 /*
@@ -14,28 +13,6 @@ import { promisify } from "node:util";
 const run = promisify(execFile);
 /** Marks our mounts in the mount table (the "device" column), so they are told apart from others'. */
 const SOURCE = "mend-quota";
-
-let support: Promise<{ ok: true } | { missing: string }> | undefined;
-
-/** Whether a quota tmpfs can be mounted here (tried once per process). */
-export function diskQuotaSupport(): Promise<{ ok: true } | { missing: string }> {
-  return (support ??= probe());
-}
-
-async function probe(): Promise<{ ok: true } | { missing: string }> {
-  if (process.getuid?.() !== 0) return { missing: "mounting a tmpfs needs root" };
-  let dir: string | undefined;
-  try {
-    dir = await mkdtemp(join(tmpdir(), "mend-quota-probe-"));
-    await mountQuota(dir, 1 << 20, 0o700);
-    await unmountQuota(dir);
-    return { ok: true };
-  } catch (error) {
-    return { missing: `cannot mount a tmpfs (${firstLine(error)})` };
-  } finally {
-    if (dir) await rmdir(dir).catch(() => undefined);
-  }
-}
 
 /** Mounts a tmpfs of `bytes` over `dir` (nodev, nosuid: nothing placed there gains rights). */
 export async function mountQuota(dir: string, bytes: number, mode: number): Promise<void> {
@@ -77,7 +54,8 @@ function unescapeMountPath(path: string): string {
   return path.replace(/\\([0-7]{3})/g, (_match, octal: string) => String.fromCharCode(parseInt(octal, 8)));
 }
 
-function firstLine(error: unknown): string {
+/** The first line of what `mount` or `umount` said, for a warning. */
+export function firstLine(error: unknown): string {
   const { stderr, message } = error as { stderr?: string; message?: string };
   return (stderr || message || "error").trim().split("\n")[0];
 }

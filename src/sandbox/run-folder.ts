@@ -1,9 +1,9 @@
 import { constants } from "node:fs";
-import { chmod, chown, lstat, mkdir, mkdtemp, open, readdir, realpath, rm, writeFile } from "node:fs/promises";
+import { chmod, chown, lstat, mkdir, mkdtemp, open, readdir, realpath, rm, rmdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { SandboxError } from "../errors/sandbox-error.js";
-import { diskQuotaSupport, isQuotaFull, mountQuota, quotaMounts, unmountQuota } from "./disk-quota.js";
+import { firstLine, isQuotaFull, mountQuota, quotaMounts, unmountQuota } from "./disk-quota.js";
 import { isProcessAlive } from "./is-process-alive.js";
 
 /** Owner of the private folders when the sandbox runs the program as another user. */
@@ -175,6 +175,32 @@ export class RunFolder {
 
   private async own(path: string): Promise<void> {
     if (this.owner) await chown(path, this.owner.uid, this.owner.gid);
+  }
+}
+
+let quotaSupport: Promise<{ ok: true } | { missing: string }> | undefined;
+
+/**
+ * Whether a run folder can get a disk quota here (a tmpfs is mounted and unmounted once per
+ * process to find out). The probe is named like a run folder, so that if this process is
+ * killed midway, the next start removes it with the other leftovers.
+ */
+export function diskQuotaSupport(): Promise<{ ok: true } | { missing: string }> {
+  return (quotaSupport ??= probeDiskQuota());
+}
+
+async function probeDiskQuota(): Promise<{ ok: true } | { missing: string }> {
+  if (process.getuid?.() !== 0) return { missing: "mounting a tmpfs needs root" };
+  let dir: string | undefined;
+  try {
+    dir = await mkdtemp(join(tmpdir(), `${PREFIX}${process.pid}-quota-probe-`));
+    await mountQuota(dir, 1 << 20, 0o700);
+    await unmountQuota(dir);
+    return { ok: true };
+  } catch (error) {
+    return { missing: `cannot mount a tmpfs (${firstLine(error)})` };
+  } finally {
+    if (dir) await rmdir(dir).catch(() => undefined);
   }
 }
 
