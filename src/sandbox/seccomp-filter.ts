@@ -16,7 +16,7 @@ export interface SeccompFilterOptions {
 }
 
 /** `seccomp_data.arch` values (<linux/audit.h>). */
-export const AUDIT_ARCH: Record<SeccompArch, number> = { x86_64: 0xc000003e, aarch64: 0xc00000b7 };
+const AUDIT_ARCH: Record<SeccompArch, number> = { x86_64: 0xc000003e, aarch64: 0xc00000b7 };
 
 /**
  * Calls no test program needs and each of which has been a way into the kernel or out of
@@ -81,11 +81,6 @@ const FILTERED: Record<"clone" | "clone3" | "socket" | "personality", Record<Sec
   socket: { x86_64: 41, aarch64: 198 },
   personality: { x86_64: 135, aarch64: 92 },
 };
-
-/** The names of the calls always refused on `arch` (for documentation and tests). */
-export function deniedSyscalls(arch: SeccompArch): string[] {
-  return Object.keys(DENIED).filter((name) => DENIED[name][arch] !== undefined);
-}
 
 /** The architecture of this Node process, if the filter knows its syscall numbers. */
 export function seccompArchOf(nodeArch: string = process.arch): SeccompArch | undefined {
