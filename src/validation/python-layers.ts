@@ -5,6 +5,7 @@ import { ruffLint } from "../languages/python/ruff-lint.js";
 import { runPytest } from "../languages/python/run-pytest.js";
 import { failed, type Layer, type LayerOutcome } from "./layer.js";
 import { lintLayer } from "./lint-layer.js";
+import { missingPytestRunner, pytestMissing } from "./missing-test-runner.js";
 import { passingSummary } from "./passing-summary.js";
 import { toLocation } from "./to-location.js";
 import { typesLayer } from "./types-layer.js";
@@ -62,6 +63,7 @@ export function pythonLayers(context: ValidationContext): Layer[] {
           });
         }
         if (!missing) return { status: "pass" };
+        if (missing.module.split(".")[0] === "pytest" && Object.hasOwn(files.tests, missing.file)) throw pytestMissing();
         const who = Object.hasOwn(files.tests, missing.file) ? "the tests import" : "imports";
         return failed(files, {
           errorType: "dependency",
@@ -93,7 +95,7 @@ export function pythonLayers(context: ValidationContext): Layer[] {
       name: "tests",
       async run(): Promise<LayerOutcome> {
         if (testPaths.length === 0) return { status: "skipped", reason: "no tests given" };
-        const { run } = await runPytest(context.sandbox, {
+        const { run, exec } = await runPytest(context.sandbox, {
           files: allFiles,
           testFiles: testPaths.filter((path) => path.endsWith(".py")),
           timeoutMs: context.timeoutMs,
@@ -101,6 +103,10 @@ export function pythonLayers(context: ValidationContext): Layer[] {
           memoryMb: context.memoryMb,
           allowNetwork: input.allowNetwork,
         });
+        if (run.cases.length === 0 && run.loadErrors.length === 0) {
+          const missingRunner = missingPytestRunner(exec);
+          if (missingRunner) throw missingRunner;
+        }
         const diagnosis = diagnoseTestRun(run, files, "python");
         if (diagnosis) return { status: "fail", diagnosis };
         return { status: "pass", tests: passingSummary(run) };

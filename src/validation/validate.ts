@@ -22,6 +22,8 @@ const DEFAULT_MEMORY_MB = 512;
  * Layered validation and diagnosis of one program: syntax, imports, network, lint, types,
  * tests, cheapest first, stopping at the first layer that fails. Every execution goes
  * through `options.sandbox`. Never throws for a bad program; the verdict is in the result.
+ * Throws UsageError when the machine lacks a test tool no program can make up for (pytest,
+ * pytest-timeout): see `missingPytestRunner`.
  */
 export async function validate(input: ValidateInput, options: ValidateOptions): Promise<CheckResult> {
   let executions = 0;

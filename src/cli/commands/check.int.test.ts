@@ -1,10 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectUsageExit, runMend } from "./__fixtures__/spawn-mend.js";
 
 let dir: string;
+/** Each of these builds a Python environment and runs a whole check. */
+const SLOW = { timeout: 120_000 };
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "mend-cli-check-"));
@@ -54,5 +57,38 @@ describe("mend check", () => {
   it.each(bad)("exits 2 with one line for %s", async (_name, args, message) => {
     const result = await runMend(args, { cwd: dir });
     expectUsageExit(result, message);
+  });
+
+  describe("on a machine without Python's test tools", () => {
+    /**
+     * A real Python environment: a venv (no pip, no network) that sees the packages installed
+     * for the host's python3 except those whose names match `excluded`.
+     */
+    function pythonWithout(name: string, excluded: RegExp): Record<string, string> {
+      const venv = join(dir, name);
+      execFileSync("python3", ["-m", "venv", "--without-pip", venv]);
+      const read = (python: string, code: string) => execFileSync(python, ["-c", code]).toString().trim();
+      const hostPackages = read("python3", "import os, pytest; print(os.path.dirname(os.path.dirname(pytest.__file__)))");
+      const venvPackages = read(join(venv, "bin", "python3"), "import sysconfig; print(sysconfig.get_paths()['purelib'])");
+      for (const entry of readdirSync(hostPackages)) {
+        if (!excluded.test(entry)) symlinkSync(join(hostPackages, entry), join(venvPackages, entry));
+      }
+      return { PATH: `${join(venv, "bin")}:${process.env.PATH ?? "/usr/bin:/bin"}` };
+    }
+
+    it("says to install pytest-timeout when pytest runs without it", SLOW, async () => {
+      const env = pythonWithout("no-timeout", /^pytest_timeout/);
+      const result = await runMend(["check", "median.py", "--tests", "test_median.py", "--json"], { cwd: dir, env });
+      expectUsageExit(result, /^mend: pytest-timeout is not installed: python3 -m pip install pytest-timeout /);
+    });
+
+    it("says to install pytest when there is none, whether or not the tests import it", SLOW, async () => {
+      const env = pythonWithout("no-pytest", /^(_?pytest|py\.py)/);
+      writeFileSync(join(dir, "test_raises.py"), "import pytest\n\nfrom ok import median\n\n\ndef test_empty():\n    with pytest.raises(IndexError):\n        median([])\n");
+      for (const tests of ["test_ok.py", "test_raises.py"]) {
+        const result = await runMend(["check", "ok.py", "--tests", tests], { cwd: dir, env });
+        expectUsageExit(result, /^mend: pytest is not installed: python3 -m pip install pytest pytest-timeout /);
+      }
+    });
   });
 });
