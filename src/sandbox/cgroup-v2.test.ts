@@ -1,9 +1,10 @@
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DELEGATION_HINT, findUnifiedHierarchy, prepareUnifiedParent, unifiedCounters } from "./cgroup-v2.js";
+import { DELEGATION_HINT, findUnifiedHierarchy, killUnified, prepareUnifiedParent, unifiedCounters } from "./cgroup-v2.js";
 import { RunCgroup } from "./run-cgroup.js";
 
 /*
@@ -151,5 +152,20 @@ describe("a run's cgroup v2 leaf, on a model of the kernel's files", () => {
     await writeFile(join(dir, "memory.events"), "low 0\nhigh 0\nmax 5\noom 2\n");
     await writeFile(join(dir, "pids.events"), "max 0\n");
     expect(await unifiedCounters(dir)).toEqual({ oomKills: 2, pidsRefused: 0, cpuMicros: undefined });
+  });
+});
+
+describe("killing a run's cgroup v2 leaf without cgroup.kill (kernels before 5.14), on a model of the kernel's files", () => {
+  it("refuses forks first, then SIGKILLs each process listed in cgroup.procs until the list is empty", async () => {
+    const dir = await modelCgroup(join(model, "leaf"), {});
+    await writeFile(join(dir, "pids.max"), "64\n");
+    const child = spawn("sleep", ["1000"], { stdio: "ignore" });
+    const ended = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
+    await writeFile(join(dir, "cgroup.procs"), `${child.pid}\n`);
+    // The kernel drops a process from cgroup.procs when it dies; the model's file is emptied by hand.
+    void ended.then(() => writeFile(join(dir, "cgroup.procs"), ""));
+    await killUnified(dir);
+    expect(await ended).toBe("SIGKILL");
+    expect(await readFile(join(dir, "pids.max"), "utf8")).toBe("0");
   });
 });
