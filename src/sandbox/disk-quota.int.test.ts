@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExecResult } from "../shared/exec-result.js";
 import { createSandbox, type DescribedSandbox } from "./create-sandbox.js";
+import { createFastRunner } from "./fast-runner.js";
 import { mountQuota, quotaMounts } from "./disk-quota.js";
 import { enterOuterLimit, processesWithMarker, type OuterLimit } from "./__fixtures__/outer-limit.js";
 import { RunFolder, removeStaleRunFolders } from "./run-folder.js";
@@ -81,6 +82,37 @@ for (const { language, extension, command, program } of LANGUAGES) {
         const result = await sandbox.run({ command: [...command], files: { [program]: fixture(new URL(`write_4g${extension}`, HOSTILE), marker) }, timeoutMs: 60_000 });
         expect(result.reason, result.stderr.slice(-500)).toBe("fsize");
         await expectContained(result, marker);
+      },
+      TEST_TIMEOUT,
+    );
+  });
+}
+
+for (const { language, extension } of LANGUAGES) {
+  describe(`disk quota, fast tier, ${language}`, () => {
+    it(
+      "stops a candidate writing 20 files of 50 MiB with reason fsize, and the next candidate has the whole quota again",
+      async () => {
+        const runner = createFastRunner({ language, cgroupParents: outer.parents, onWarning: () => {} });
+        try {
+          const marker = `mq${randomBytes(5).toString("hex")}`;
+          const hostile = fixture(new URL(`write_many${extension}`, DISK), marker);
+          const files: Record<string, string> =
+            language === "python"
+              ? { "hostile.py": hostile, "test_hostile.py": "import hostile\n\n\ndef test_hostile():\n    hostile.main()\n" }
+              : { "hostile.mjs": hostile, "hostile.test.mjs": "import { test } from 'node:test';\nimport { main } from './hostile.mjs';\ntest('hostile', () => main());\n" };
+          const testFiles = [language === "python" ? "test_hostile.py" : "hostile.test.mjs"];
+          for (let round = 0; round < 2; round++) {
+            const result = await runner.runTests(files, { testFiles, timeoutMs: 60_000, args: ["-s"] });
+            expect(result.reason, result.stderr.slice(-500)).toBe("fsize");
+            expect(result.stdout).not.toContain("wrote 1000 MiB");
+            expect(await processesWithMarker(marker)).toEqual([]);
+          }
+        } finally {
+          await runner.close();
+        }
+        expect(await outer.children()).toEqual([]);
+        expect(await quotaMounts()).not.toContainEqual(expect.stringContaining(`mend-run-${process.pid}-`));
       },
       TEST_TIMEOUT,
     );

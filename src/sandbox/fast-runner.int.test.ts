@@ -46,6 +46,12 @@ describe("fast runner, Python", () => {
     }
   });
 
+  it("ends a busy candidate at its CPU limit", async () => {
+    const result = await runner.runTests({ "test_busy.py": "def test_spin():\n    while True:\n        pass\n" }, { testFiles: ["test_busy.py"], timeoutMs: 60_000, cpuSeconds: 1 });
+    expect(result).toMatchObject({ reason: "cpu", timedOut: false });
+    expect(result.durationMs).toBeLessThan(30_000);
+  });
+
   it("reports a file that does not import as an error entry", async () => {
     const result = await runner.runTests({ "test_broken.py": "import missing_module_xyz\n" }, { testFiles: ["test_broken.py"], timeoutMs: 20_000 });
     expect(result.reason).toBe("exit");
@@ -158,6 +164,20 @@ describe("fast runner, JavaScript under the node:test stand-in", () => {
       expect(outcomes(b)).toEqual(outcomes(a));
       expect(b.exitCode).toBe(a.exitCode);
     });
+  });
+
+  it.each(["node-test", "stand-in"] as const)("ends a busy candidate at its CPU limit (%s)", async (nodeTestRunner) => {
+    const runner = createFastRunner({ language: "javascript", nodeTestRunner, ...quiet });
+    try {
+      const busy = { "busy.test.mjs": "import { test } from 'node:test';\ntest('spin', () => { for (;;) {} });\n" };
+      const result = await runner.runTests(busy, { testFiles: ["busy.test.mjs"], timeoutMs: 60_000, cpuSeconds: 1 });
+      expect(result).toMatchObject({ reason: "cpu", signal: "SIGXCPU", timedOut: false });
+      expect(result.durationMs).toBeLessThan(30_000);
+      const next = await runner.runTests({ "ok.test.mjs": "import { test } from 'node:test';\ntest('ok', () => {});\n" }, { testFiles: ["ok.test.mjs"], timeoutMs: 20_000 });
+      expect(next.reason).toBe("ok");
+    } finally {
+      await runner.close();
+    }
   });
 
   describe("candidates in one worker do not see each other", () => {

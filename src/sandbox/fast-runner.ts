@@ -38,6 +38,8 @@ export interface CreateFastRunnerOptions {
 const RUNNER_DIR = "/mend/runner";
 /** Memory the warm process itself needs on top of a candidate's (pytest and its plugins, or V8 and a booted worker). */
 const RUNNER_BASE_MB = 256;
+/** Disk the runner's own files and reports need on top of a candidate's quota. */
+const RUNNER_DISK_MB = 64;
 /** The runner lives for many candidates: its CPU limit is the backstop, each candidate has its own timer. */
 const RUNNER_CPU_SECONDS = 24 * 3600;
 /** Time the warm process may take to start (import pytest, boot a worker) on a busy machine. */
@@ -128,7 +130,11 @@ class WarmRunner implements FastRunner {
 
   private async runOne(files: Record<string, string>, options: FastRunOptions): Promise<FastRunResult> {
     if (this.closed) throw new SandboxError("fast runner is closed");
-    const { memoryMb, cpuSeconds } = limitsOf({ timeoutMs: options.timeoutMs, memoryMb: options.memoryMb ?? this.options.memoryMb });
+    const { memoryMb, cpuSeconds } = limitsOf({
+      timeoutMs: options.timeoutMs,
+      memoryMb: options.memoryMb ?? this.options.memoryMb,
+      cpuSeconds: options.cpuSeconds,
+    });
     if (options.testFiles.length === 0) throw new SandboxError("no test files to run");
     let testFiles = options.testFiles;
     if (this.language === "typescript") {
@@ -217,7 +223,8 @@ class RunnerProcess {
   static async start(options: CreateFastRunnerOptions): Promise<RunnerProcess> {
     const caps = await detectCapabilities({ cgroupParents: options.cgroupParents });
     announceWarnings(caps.warnings, options.onWarning);
-    const folder = await RunFolder.create(folderOwner(caps));
+    // One quota for the runner's files and every candidate's working copy (each is removed after its run).
+    const folder = await RunFolder.create(folderOwner(caps), { diskBytes: (DEFAULT_LIMITS.diskMb + RUNNER_DISK_MB) * 1024 * 1024 });
     try {
       const hostRunner = join(folder.root, "runner");
       await mkdir(hostRunner, { mode: 0o755 });

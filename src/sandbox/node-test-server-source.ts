@@ -28,7 +28,7 @@ export const NODE_TEST_SERVER_SOURCES: Record<string, string> = {
 import { Worker } from "node:worker_threads";
 import { createInterface } from "node:readline";
 import { createHash, randomUUID } from "node:crypto";
-import { lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, statfsSync, writeFileSync, writeSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -132,6 +132,16 @@ function fileAtLimit(root, limit) {
   return false;
 }
 
+/** The runner's folder is a size-limited tmpfs where the sandbox can mount one: a candidate may have filled it. */
+function diskFull() {
+  try {
+    const stats = statfsSync("/tmp");
+    return stats.bavail === 0 || stats.ffree === 0;
+  } catch {
+    return false;
+  }
+}
+
 function readText(path) {
   try {
     if (lstatSync(path).isSymbolicLink()) return undefined;
@@ -224,7 +234,7 @@ function replyOf(request, started, base, state, code, heapExhausted, tests, juni
     stdout: state.stdout.buffer().toString("base64"),
     stderr: state.stderr.buffer().toString("base64"),
     durationMs: Math.round(performance.now() - started),
-    fileSizeHit: code !== 0 && fileAtLimit(base, request.fileSizeBytes),
+    fileSizeHit: code !== 0 && (fileAtLimit(base, request.fileSizeBytes) || diskFull()),
     heapExhausted,
     tests,
     junitXml,
@@ -260,7 +270,15 @@ function bootWorker(heapMb) {
   // Listening from the start: an error or exit before the candidate arrives must not be missed.
   worker.on("error", (error) => slot.errors.push(error));
   slot.exited = new Promise((resolve) => worker.once("exit", resolve));
-  slot.ready = Promise.race([new Promise((resolve) => worker.once("message", () => resolve(true))), slot.exited.then(() => false)]);
+  slot.ready = Promise.race([
+    new Promise((resolve) =>
+      worker.once("message", (message) => {
+        slot.tid = message && message.tid;
+        resolve(true);
+      }),
+    ),
+    slot.exited.then(() => false),
+  ]);
   return slot;
 }
 
@@ -289,7 +307,7 @@ async function runNodeTest(request) {
   if (MODE !== "stand-in") spare = bootWorker(heapMb);
   const { worker, report } = slot;
   const base = layOut(request, false);
-  const state = supervise(request, started, worker, () => null);
+  const state = supervise(request, started, worker, () => slot.tid);
   const streamsEnded = Promise.all([worker.stdout, worker.stderr].map((s) => new Promise((resolve) => s.once("end", resolve).once("close", resolve))));
   process.chdir(base);
   if (await slot.ready) {
@@ -674,7 +692,7 @@ parentPort.on("message", async (job) => {
 parentPort.postMessage({ ready: true, tid });
 `,
   "harness.mjs": String.raw`
-import { appendFileSync } from "node:fs";
+import { appendFileSync, readlinkSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
 // Loaded while the worker boots, off the candidate's clock: the test runner, asserts and both reporters.
 import "node:test";
@@ -697,7 +715,12 @@ parentPort.once("message", async ({ files, loadErrors }) => {
     }
   }
 });
-parentPort.postMessage("ready");
+// The thread's id lets the server watch this thread's CPU time in /proc.
+let tid = null;
+try {
+  tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
+} catch {}
+parentPort.postMessage({ ready: true, tid });
 `,
   "reporter.mjs": String.raw`
 export default async function* mendReporter(source) {

@@ -153,6 +153,15 @@ def file_at_limit(root, limit):
     return False
 
 
+def disk_full():
+    """The runner's folder is a size-limited tmpfs where the sandbox can mount one: a candidate may have filled it."""
+    try:
+        stats = os.statvfs("/tmp")
+        return stats.f_bavail == 0 or stats.f_favail == 0
+    except OSError:
+        return False
+
+
 def run(req):
     started = time.monotonic()
     workdir = "/tmp/mend-c%d" % req["id"]
@@ -246,7 +255,7 @@ def run(req):
         "stdout": base64.b64encode(bytes(streams[out_r])).decode(),
         "stderr": base64.b64encode(bytes(streams[err_r])).decode(),
         "durationMs": duration,
-        "fileSizeHit": exit_code != 0 and file_at_limit(workdir, req["fileSizeBytes"]),
+        "fileSizeHit": exit_code != 0 and (file_at_limit(workdir, req["fileSizeBytes"]) or disk_full()),
         "heapExhausted": False,
         "tests": tests,
         "junitXml": read_limited(junit),

@@ -9,6 +9,8 @@ export interface FastRunOptions {
   timeoutMs: number;
   /** Memory limit of this candidate in MiB (default chosen by the runner). */
   memoryMb?: number;
+  /** CPU-time limit of this candidate in seconds (default: twice the timeout, as for `Sandbox.run`). */
+  cpuSeconds?: number;
   /** Cap per stream; past it the candidate is killed with reason `output`. Default 1 MiB. */
   outputLimitBytes?: number;
   /** Extra command-line arguments for the test tool (pytest only, e.g. `["-x"]`). */
