@@ -39,6 +39,50 @@ export function runMend(args: string[], options: { cwd: string; env?: Record<str
   return spawnMend(args, options).exit;
 }
 
+/**
+ * Runs the CLI on a pseudo-terminal (util-linux `script`): stdin, stdout and stderr are a TTY,
+ * as in an interactive shell. Each time `prompt` shows up in the output, the next of `answers`
+ * is typed, followed by Enter. The result's `stdout` is what the terminal showed (the CLI's
+ * stdout and stderr interleaved, lines ending in \r\n). The CLI is killed after `timeoutMs`,
+ * so a question nobody answers cannot outlive the test.
+ */
+export function runMendInTerminal(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string>; prompt: string; answers: string[]; timeoutMs: number },
+): Promise<MendExit> {
+  if (!existsSync(MEND)) throw new Error(`${MEND} is missing: run npm run build first`);
+  const quote = (arg: string) => `'${arg.replaceAll("'", "'\\''")}'`;
+  const command = [process.execPath, MEND, ...args].map(quote).join(" ");
+  // -e: exit with the CLI's exit code; -f: pass output on at once; /dev/null: keep no typescript file.
+  const child = spawn("script", ["-qefc", command, "/dev/null"], {
+    cwd: options.cwd,
+    env: {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: process.env.HOME ?? options.cwd,
+      SHELL: "/bin/sh",
+      TERM: "dumb",
+      ...options.env,
+    },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  let answered = 0;
+  child.stdout?.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+    const asked = stdout.split(options.prompt).length - 1;
+    while (answered < asked && answered < options.answers.length) child.stdin?.write(`${options.answers[answered++]}\r`);
+  });
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs);
+  return new Promise<MendExit>((resolve) =>
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    }),
+  );
+}
+
 /** The SPEC's bad-input exit: code 2, nothing on stdout, one readable line on stderr, no stack trace. */
 export function expectUsageExit(result: MendExit, message: RegExp): void {
   expect(result.code, result.stderr).toBe(2);
