@@ -34,7 +34,8 @@ export interface BoundaryGates {
  * (LangChain also logs each thrown signal with console.error; that line is its, not ours.)
  */
 export class BoundaryCallbackHandler extends BaseCallbackHandler {
-  name = "mendloop_boundary";
+  /** Unique to this handler: LangChain tells attached handlers apart by name (see `inBoundaryScope`). */
+  readonly name: string;
   override awaitHandlers = true;
   override raiseError = true;
   override ignoreRetriever = true;
@@ -49,6 +50,7 @@ export class BoundaryCallbackHandler extends BaseCallbackHandler {
     private readonly rootRunId: string,
   ) {
     super();
+    this.name = `mendloop_boundary:${rootRunId}`;
   }
 
   /** After its segment ended: nothing the old run still starts may spend. */

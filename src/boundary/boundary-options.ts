@@ -59,8 +59,9 @@ export type Extractor<S, T> = (update: Partial<S>, context: ExtractorContext<S>)
  * terminate, and the record says so.
  *
  * Model calls are seen through LangChain callbacks: any model invoked inside a node (with
- * the node's config, or none: LangChain passes it on implicitly) is counted and gated. A
- * node that replaces its calls' `callbacks` with its own list hides them from the boundary.
+ * the node's config, or none: LangChain passes it on implicitly) is counted and gated, also
+ * when the call is given `callbacks` of its own that replace the inherited ones (the handler
+ * is registered through a LangChain configure hook scoped to the run).
  */
 export interface BoundaryOptions<S extends Record<string, any> = Record<string, any>> {
   /** Default `enforce`. */

@@ -14,6 +14,7 @@ import type { BoundarySummary } from "./boundary-summary.js";
 import type { Decision } from "./halt.js";
 import type { NodeFailure } from "./intervention.js";
 import { resolveRunSettings } from "./run-settings.js";
+import { inBoundaryScope } from "./boundary-scope.js";
 import { EagerReader } from "./eager-reader.js";
 import { quietBoundarySignals } from "./quiet-boundary-signals.js";
 import { boundaryChunks, type InterruptEntry, withReport } from "./state-chunks.js";
@@ -48,7 +49,7 @@ export interface BoundedGraph<G extends BoundableGraph> {
 }
 
 type Outcome = { interrupted: boolean; value?: unknown };
-type SegmentRunner = (input: unknown, config: RunnableConfig) => AsyncGenerator<unknown, Outcome>;
+type SegmentRunner = (input: unknown, config: RunnableConfig, handler: BaseCallbackHandler) => AsyncGenerator<unknown, Outcome>;
 type RunEnd =
   | { type: "completed"; value: unknown }
   | { type: "halted"; state: unknown; report: BoundaryReport; interrupts?: InterruptEntry[]; cause?: unknown };
@@ -117,12 +118,12 @@ export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: B
     }
   };
 
-  const invokeRunner: SegmentRunner = async function* (input, config) {
-    const value = await graph.invoke(input, config);
+  const invokeRunner: SegmentRunner = async function* (input, config, handler) {
+    const value = await inBoundaryScope(handler, () => graph.invoke(input, config));
     return { value, interrupted: typeof value === "object" && value !== null && "__interrupt__" in value };
   };
-  const streamRunner: SegmentRunner = async function* (input, config) {
-    const chunks = new EagerReader(await graph.stream(input, config));
+  const streamRunner: SegmentRunner = async function* (input, config, handler) {
+    const chunks = new EagerReader(await inBoundaryScope(handler, () => graph.stream(input, config)));
     let interrupted = false;
     try {
       for (let chunk = await chunks.next(); !chunk.done; chunk = await chunks.next()) {
@@ -160,7 +161,7 @@ export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: B
         let outcome: Outcome | undefined;
         let error: unknown;
         try {
-          outcome = yield* runner(next.input, segmentConfig(next.config, segment, recursionLimit));
+          outcome = yield* runner(next.input, segmentConfig(next.config, segment, recursionLimit), segment.handler);
         } catch (thrown) {
           error = thrown;
         } finally {
