@@ -16,6 +16,7 @@ import type { NodeFailure } from "./intervention.js";
 import { resolveRunSettings } from "./run-settings.js";
 import { inBoundaryScope } from "./boundary-scope.js";
 import { EagerReader } from "./eager-reader.js";
+import { toEventStream } from "./event-stream-encoding.js";
 import { quietBoundarySignals } from "./quiet-boundary-signals.js";
 import { boundaryChunks, type InterruptEntry, withReport } from "./state-chunks.js";
 
@@ -41,7 +42,13 @@ export interface BoundedGraph<G extends BoundableGraph> {
   /**
    * Streams like the graph. A stop or pause ends the stream with a `values` chunk carrying
    * `boundary` and an `updates` chunk `{ __boundary__ }`, for the modes that were asked for.
+   * With `encoding: "text/event-stream"` the same chunks come as Server-Sent Events, encoded
+   * as LangGraph encodes them; an error (a thrown stop included) is a last `error` event.
    */
+  stream(
+    input: Parameters<G["stream"]>[0],
+    config: Parameters<G["stream"]>[1] & { encoding: "text/event-stream" },
+  ): Promise<IterableReadableStream<Uint8Array>>;
   stream(input: Parameters<G["stream"]>[0], config?: Parameters<G["stream"]>[1]): ReturnType<G["stream"]>;
   /** The latest run: steps, per-node figures, usage against budgets, warnings, detections, interventions. */
   summary(): BoundarySummary;
@@ -252,27 +259,35 @@ export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: B
 
     stream: ((input: unknown, config?: RunnableConfig & { streamMode?: unknown; subgraphs?: boolean; encoding?: unknown }) => {
       const run = runFor(input, config);
-      if (config?.encoding !== undefined) {
-        run.fault("stream encoding", new Error("encoded streams are not guarded: the run goes on without the boundary"), "boundary");
-        return graph.stream(input, config);
-      }
+      const { encoding, ...rest } = config ?? {};
+      // An encoded stream is run unencoded, in the tuple shape LangGraph encodes, so that the
+      // boundary can read it like any other; what comes out is encoded as LangGraph would.
+      const encoded = encoding === "text/event-stream";
+      const unencoded = encoded ? { ...rest, streamMode: modesOf(rest.streamMode, graph.streamMode) } : rest;
       async function* guarded() {
         try {
-          const end = yield* drive(run, input, config ?? {}, streamRunner);
+          const end = yield* drive(run, input, unencoded, streamRunner);
           if (end.type === "halted") {
-            yield* boundaryChunks(config?.streamMode, graph.streamMode, config?.subgraphs === true, end.state, end.report, end.interrupts);
+            yield* boundaryChunks(unencoded.streamMode, graph.streamMode, unencoded.subgraphs === true, end.state, end.report, end.interrupts);
             throwIfAsked(end, withReport(end.state, end.report, end.interrupts));
           }
         } finally {
           afterRun(run, config);
         }
       }
-      return Promise.resolve(IterableReadableStream.fromAsyncGenerator(guarded()));
+      const chunks = encoded ? toEventStream(guarded(), unencoded.subgraphs === true) : guarded();
+      return Promise.resolve(IterableReadableStream.fromAsyncGenerator<unknown>(chunks));
     }) as BoundedGraph<G>["stream"],
 
     summary: () => latest?.summary() ?? idleSummary(),
     graph,
   };
+}
+
+/** Stream modes as a list, the caller's or else the graph's. */
+function modesOf(asked: unknown, graphModes: string | string[] | undefined): unknown[] {
+  const modes = asked ?? graphModes ?? "values";
+  return Array.isArray(modes) ? modes : [modes];
 }
 
 function threadOf(config: RunnableConfig | undefined): string | undefined {
