@@ -13,10 +13,10 @@ const CONFIGURE_MODEL =
   "--model anthropic:claude-3-5-haiku-latest with ANTHROPIC_API_KEY, or --model ollama:qwen2.5-coder for a local Ollama";
 
 /** How to configure a model, for the `no_model` message. */
-export function noModelMessage(hasDraft: boolean): string {
-  return hasDraft
-    ? `the draft fails and the offline repair engine found no fix; to go further, ${CONFIGURE_MODEL}`
-    : `this task has no draft to repair, so it needs a language model: ${CONFIGURE_MODEL}`;
+export function noModelMessage(hasDraft: boolean, offlineRepair = true): string {
+  if (!hasDraft) return `this task has no draft to repair, so it needs a language model: ${CONFIGURE_MODEL}`;
+  const engine = offlineRepair ? "the offline repair engine found no fix" : "the offline repair engine is turned off";
+  return `the draft fails and ${engine}; to go further, ${CONFIGURE_MODEL}`;
 }
 
 /** Whether the offline engine has not yet searched from the current (parseable) code. */
@@ -48,7 +48,7 @@ export function stopReason(state: AgentStateValue, deps: AgentDeps): StopReason 
     return { reason: "budget_time", why: `${Math.round(elapsed / 1000)} s used, budget ${budget.seconds} s` };
   }
   if (deps.model === null && !offlineRepairPending(state, deps)) {
-    return { reason: "no_model", why: noModelMessage(deps.task.draft !== undefined) };
+    return { reason: "no_model", why: noModelMessage(deps.task.draft !== undefined, deps.repairer !== null) };
   }
   return null;
 }

@@ -1,5 +1,6 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
 import type { AgentOptions } from "../agent/create-agent.js";
+import { UsageError } from "../errors/usage-error.js";
 import type { LoadedTask } from "../tasks/load-task.js";
 
 /** The options `run`, `repair` and `resume` share (SPEC "Common options"). */
@@ -15,6 +16,10 @@ export interface LoopFlags {
   budgetUsd?: number;
   budgetSeconds?: number;
   approve?: boolean;
+  /** False with `--no-offline-repair`. */
+  offlineRepair: boolean;
+  /** False with `--no-boundary`. */
+  boundary: boolean;
   runsDir: string;
   json?: boolean;
 }
@@ -32,6 +37,39 @@ export function addLimitOptions(command: Command): Command {
     .option("--budget-seconds <s>", "stop once this much wall-clock time is used", amount("--budget-seconds"))
     .option("--runs-dir <dir>", "where run folders go", DEFAULT_RUNS_DIR)
     .option("--json", "print exactly one JSON object (the run result) on stdout; human output goes to stderr");
+}
+
+/**
+ * Switches for the loop's two safety nets, for measuring the model alone or debugging:
+ * `run`, `repair` and `resume` take them (a run folder does not record them, so a resumed
+ * run needs them again).
+ */
+export function addSwitchOptions(command: Command): Command {
+  return command
+    .option("--no-offline-repair", "skip the built-in repair engine: failing programs go straight to the model")
+    .option("--no-boundary", "run without the error boundary: no stuck detection, budgets or interventions (the attempt cap still holds)");
+}
+
+/**
+ * Agent options from the two switches (see `addSwitchOptions`); nothing when they are left on.
+ * Budgets are the boundary's to enforce, so a budget with `--no-boundary` is refused rather
+ * than silently ignored.
+ */
+export function switchOptionsFrom(
+  flags: { offlineRepair: boolean; boundary: boolean },
+  budget: AgentOptions["budget"] = {},
+): Pick<AgentOptions, "repairer" | "boundary"> {
+  const budgets = Object.entries(budget ?? {})
+    .filter(([, limit]) => limit !== undefined)
+    .map(([name]) => name);
+  if (!flags.boundary && budgets.length > 0) {
+    const named = budgets.map((name) => `--budget-${name}`).join(", ");
+    throw new UsageError(`--no-boundary turns budgets off: drop ${named} (from the flags or the task file) or --no-boundary`);
+  }
+  return {
+    ...(flags.offlineRepair ? {} : { repairer: null }),
+    ...(flags.boundary ? {} : { boundary: "off" as const }),
+  };
 }
 
 /** Options that describe the task. */
@@ -55,6 +93,7 @@ export function agentOptionsFrom(flags: LoopFlags, loaded?: LoadedTask): AgentOp
     runsDir: flags.runsDir,
     budget,
     approve: flags.approve ?? false,
+    ...switchOptionsFrom(flags, budget),
     ...(flags.model !== undefined ? { model: flags.model } : {}),
     ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
     ...(maxAttempts !== undefined ? { maxAttempts } : {}),

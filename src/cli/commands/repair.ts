@@ -4,7 +4,7 @@ import { basename } from "node:path";
 import { UsageError } from "../../errors/usage-error.js";
 import type { RunResult } from "../../shared/run-result.js";
 import { loadTask } from "../../tasks/load-task.js";
-import { addLimitOptions, addTaskOptions, agentOptionsFrom, type LoopFlags } from "../loop-options.js";
+import { addLimitOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, type LoopFlags } from "../loop-options.js";
 
 interface RepairFlags extends LoopFlags {
   prompt?: string;
@@ -24,6 +24,7 @@ export function registerRepair(program: Command): void {
     .option("--write", "overwrite FILE with the verified code");
   addTaskOptions(command);
   addLimitOptions(command);
+  addSwitchOptions(command);
   command
     .option("--approve", "ask before writing; a non-interactive run pauses (resume with: mend resume RUN_ID --approve|--reject)")
     .addHelpText("after", "\nExample:\n  mend repair examples/median/median.py --tests examples/median/test_median.py --write")

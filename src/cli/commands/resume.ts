@@ -3,7 +3,7 @@ import { createTwoFilesPatch } from "diff";
 import { UsageError } from "../../errors/usage-error.js";
 import { RunFolder } from "../../runs/run-folder.js";
 import type { RunResult } from "../../shared/run-result.js";
-import { DEFAULT_RUNS_DIR, wholeNumber } from "../loop-options.js";
+import { addSwitchOptions, DEFAULT_RUNS_DIR, switchOptionsFrom, wholeNumber } from "../loop-options.js";
 
 interface ResumeFlags {
   approve?: boolean;
@@ -11,13 +11,15 @@ interface ResumeFlags {
   maxAttempts?: number;
   model?: string;
   baseUrl?: string;
+  offlineRepair: boolean;
+  boundary: boolean;
   runsDir: string;
   json?: boolean;
 }
 
 /** `mend resume RUN_ID`: continue a run from its last checkpoint. */
 export function registerResume(program: Command): void {
-  program
+  const command = program
     .command("resume")
     .summary("continue a stopped or interrupted run from its last checkpoint")
     .description(
@@ -30,33 +32,36 @@ export function registerResume(program: Command): void {
     .option("--model <spec>", "the model to continue with (default: the run's)")
     .option("--base-url <url>", "base URL of an OpenAI-compatible server (default: the run's)")
     .option("--runs-dir <dir>", "where run folders are", DEFAULT_RUNS_DIR)
-    .option("--json", "print exactly one JSON object (the run result) on stdout")
-    .action(async (runId: string, flags: ResumeFlags) => {
-      if (flags.approve && flags.reject) throw new UsageError("give --approve or --reject, not both");
-      const meta = RunFolder.open(flags.runsDir, runId).readMeta();
-      const decision = flags.approve ? { approve: true } : flags.reject ? { approve: false } : {};
-      const change = (result: RunResult) =>
-        meta.command === "repair" || meta.task.draft !== undefined
-          ? createTwoFilesPatch(meta.task.entry, meta.task.entry, meta.task.draft ?? "", result.code, "draft", "verified")
-          : result.code;
-      // Loaded here, not at start-up: the agent pulls in LangGraph and the model providers,
-      // which --help and bad input should not wait for.
-      const { executeRun } = await import("../execute-run.js");
-      process.exitCode = await executeRun({
-        json: flags.json ?? false,
-        agentOptions: {
-          runsDir: flags.runsDir,
-          ...(flags.model !== undefined ? { model: flags.model } : {}),
-          ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
-        },
-        start: (agent, signal) =>
-          agent.resume(runId, {
-            signal,
-            ...decision,
-            ...(flags.maxAttempts !== undefined ? { maxAttempts: flags.maxAttempts } : {}),
-          }),
-        render: (result) => (meta.command === "repair" ? change(result) : result.code),
-        describeChange: change,
-      });
+    .option("--json", "print exactly one JSON object (the run result) on stdout");
+  addSwitchOptions(command);
+  command.action(async (runId: string, flags: ResumeFlags) => {
+    if (flags.approve && flags.reject) throw new UsageError("give --approve or --reject, not both");
+    const meta = RunFolder.open(flags.runsDir, runId).readMeta();
+    const switches = switchOptionsFrom(flags, meta.budget);
+    const decision = flags.approve ? { approve: true } : flags.reject ? { approve: false } : {};
+    const change = (result: RunResult) =>
+      meta.command === "repair" || meta.task.draft !== undefined
+        ? createTwoFilesPatch(meta.task.entry, meta.task.entry, meta.task.draft ?? "", result.code, "draft", "verified")
+        : result.code;
+    // Loaded here, not at start-up: the agent pulls in LangGraph and the model providers,
+    // which --help and bad input should not wait for.
+    const { executeRun } = await import("../execute-run.js");
+    process.exitCode = await executeRun({
+      json: flags.json ?? false,
+      agentOptions: {
+        runsDir: flags.runsDir,
+        ...(flags.model !== undefined ? { model: flags.model } : {}),
+        ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
+        ...switches,
+      },
+      start: (agent, signal) =>
+        agent.resume(runId, {
+          signal,
+          ...decision,
+          ...(flags.maxAttempts !== undefined ? { maxAttempts: flags.maxAttempts } : {}),
+        }),
+      render: (result) => (meta.command === "repair" ? change(result) : result.code),
+      describeChange: change,
     });
+  });
 }

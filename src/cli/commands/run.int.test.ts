@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunResult } from "../../shared/run-result.js";
 import { cannedReplies, startScriptedServer } from "../../testkit/index.js";
 import { expectUsageExit, runMend } from "./__fixtures__/spawn-mend.js";
 
@@ -29,6 +30,7 @@ describe("mend run and mend repair on bad input: exit 2 with one line, no stack 
     ["repair without tests", ["repair", "median.py"], /needs the tests/],
     ["a bad attempt cap", ["run", "task.md", "--max-attempts", "0"], /--max-attempts/],
     ["an unknown run id", ["resume", "no-such-run"], /no run "no-such-run"/],
+    ["a budget without the boundary", ["run", "task.md", "--no-boundary", "--budget-tokens", "1000"], /--no-boundary turns budgets off: drop --budget-tokens/],
   ];
   it.each(cases)("%s", async (_name, args, message) => {
     const result = await runMend([...args, "--runs-dir", join(dir, "runs")], { cwd: dir });
@@ -61,4 +63,73 @@ describe("mend repair --json against the scripted server", () => {
       await server.close();
     }
   }, 180_000);
+});
+
+describe("switching off the offline engine and the error boundary", () => {
+  const example = (name: string) => readFileSync(new URL(`../../../examples/median/${name}`, import.meta.url), "utf8");
+  const runsDir = () => join(dir, "runs-switches");
+  const jsonOf = (stdout: string) => JSON.parse(stdout) as RunResult;
+  const eventsOf = (result: RunResult) =>
+    readFileSync(join(result.runDir, "events.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; node?: string });
+
+  beforeAll(() => {
+    // The bundled example: a one-token bug the offline engine fixes on its own.
+    writeFileSync(join(dir, "example.py"), example("median.py"));
+    writeFileSync(join(dir, "test_example.py"), example("test_median.py").replaceAll("from median import", "from example import"));
+  });
+
+  it("--no-offline-repair with no model: the draft is only validated, and the message says the engine is off", async () => {
+    const result = await runMend(["repair", "example.py", "--tests", "test_example.py", "--no-offline-repair", "--json", "--runs-dir", runsDir()], { cwd: dir });
+    expect(result.code, result.stderr).toBe(1);
+    const run = jsonOf(result.stdout);
+    expect(run).toMatchObject({ status: "failed", reason: "no_model", verified: false });
+    expect(run.attempts.map((attempt) => attempt.source)).toEqual(["draft"]);
+    expect(run.message).toMatch(/the offline repair engine is turned off; to go further, configure a model/);
+    expect(eventsOf(run).filter((event) => event.node === "offline_repair")).toEqual([]);
+  }, 180_000);
+
+  it("--no-offline-repair with a model: the failing draft goes straight to the model", async () => {
+    const server = await startScriptedServer([{ reply: cannedReplies.python.right }]);
+    try {
+      const args = ["repair", "example.py", "--tests", "test_example.py", "--no-offline-repair", "--json", "--runs-dir", runsDir()];
+      const result = await runMend([...args, "--model", "openai:scripted", "--base-url", server.url, "--max-attempts", "2"], {
+        cwd: dir,
+        env: { OPENAI_API_KEY: "test-key" },
+      });
+      expect(result.code, result.stderr).toBe(0);
+      const run = jsonOf(result.stdout);
+      expect(run).toMatchObject({ status: "passed", verified: true });
+      expect(run.attempts.map((attempt) => attempt.source)).toEqual(["draft", "model"]);
+      expect(server.requests).toHaveLength(1);
+      expect(eventsOf(run).filter((event) => event.node === "offline_repair")).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  }, 180_000);
+
+  it("--no-boundary: a model that repeats the same wrong code runs to the attempt cap instead of being stopped as stuck", async () => {
+    const same = { reply: cannedReplies.python.wrong };
+    const outcome = async (extra: string[]) => {
+      const server = await startScriptedServer(Array.from({ length: 5 }, () => same));
+      try {
+        const args = ["run", "task.md", "--no-offline-repair", "--max-attempts", "5", "--json", "--runs-dir", runsDir(), ...extra];
+        const result = await runMend([...args, "--model", "openai:scripted", "--base-url", server.url], { cwd: dir, env: { OPENAI_API_KEY: "test-key" } });
+        expect(result.code, result.stderr).toBe(1);
+        return { run: jsonOf(result.stdout), requests: server.requests.length };
+      } finally {
+        await server.close();
+      }
+    };
+    const guarded = await outcome([]);
+    expect(guarded.run.reason).toBe("stuck");
+    expect(guarded.requests).toBeLessThan(5);
+    const unguarded = await outcome(["--no-boundary"]);
+    expect(unguarded.run).toMatchObject({ status: "failed", reason: "max_attempts" });
+    expect(unguarded.run.attempts).toHaveLength(5);
+    expect(unguarded.requests).toBe(5);
+    expect(eventsOf(unguarded.run).filter((event) => event.type === "boundary")).toEqual([]);
+  }, 300_000);
 });

@@ -1,6 +1,6 @@
 import { type Command } from "commander";
 import { loadTask } from "../../tasks/load-task.js";
-import { addLimitOptions, addTaskOptions, agentOptionsFrom, type LoopFlags } from "../loop-options.js";
+import { addLimitOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, type LoopFlags } from "../loop-options.js";
 
 interface RunFlags extends LoopFlags {
   prompt?: string;
@@ -19,6 +19,7 @@ export function registerRun(program: Command): void {
     .option("--draft <path>", "a first version of the program to validate and repair");
   addTaskOptions(command);
   addLimitOptions(command);
+  addSwitchOptions(command);
   command
     .option("--approve", "pause for approval before finishing (resume with: mend resume RUN_ID --approve|--reject)")
     .addHelpText(
