@@ -46,6 +46,15 @@ describe("adaptThresholds", () => {
     expect(thresholds.similarRepeats).toBe(4);
   });
 
+  it("does not detect later while detections the run did not recover from offset the false alarms", () => {
+    const falseAlarms = Array.from({ length: 3 }, () => outcome("repeated_error", "continue", true));
+    const confirmed = Array.from({ length: 2 }, () => outcome("repeated_error", "continue", false));
+    expect(adaptThresholds(DEFAULT_THRESHOLDS, [...falseAlarms, ...confirmed]).thresholds).toEqual(DEFAULT_THRESHOLDS);
+    expect(adaptThresholds(DEFAULT_THRESHOLDS, [...falseAlarms, ...confirmed.slice(1)]).changes).toEqual([
+      "errorRepeats 4 -> 5: repeated_error 3 false alarms, interventions helped 0 times, 1 detections confirmed (last 4)",
+    ]);
+  });
+
   it("never leaves the fixed bounds", () => {
     const lowest = { ...DEFAULT_THRESHOLDS, progressWindow: ADAPTIVE_BOUNDS.progressWindow[0] };
     const helped = Array.from({ length: 10 }, () => outcome("no_progress", "modify_prompt", true));
@@ -110,6 +119,43 @@ describe("the adaptive store", () => {
       "similarRepeats 3 -> 2: similar_code interventions helped 2 times, 0 false alarms (last 2)",
     ]);
     expect(third.thresholds).toMatchObject({ similarity: 0.96, similarRepeats: 2 });
+  });
+
+  it("learns from observe mode, which never stops a run: its detections count as the continue they were", async () => {
+    const storePath = join(dir, "outcomes.json");
+    const sameError = (n: number) => ({ code: `attempt ${n}`, passed: 0, error: "AssertionError: 1 != 2" });
+    // Four attempts fail alike (a repeated_error at the default 4), then the fifth passes on its own.
+    const recovering = () => repairLoopGraph({ attempts: [1, 2, 3, 4].map(sameError).concat({ code: "fixed", passed: 1, error: "" }), total: 1 });
+    const options = { mode: "observe" as const, errorSignature: repairExtractors.errorSignature, adaptive: { storePath } };
+    const runOnce = async (graph: ReturnType<typeof recovering>) => {
+      const bounded = withErrorBoundary(graph, options);
+      const result = await bounded.invoke({}, { recursionLimit: 40 }).catch((error: unknown) => error);
+      return { result, summary: bounded.summary() };
+    };
+
+    const first = await runOnce(recovering());
+    expect(first.result).toMatchObject({ passed: 1 });
+    expect(first.summary.interventions).toEqual([]);
+    expect(first.summary.observed).toEqual([
+      expect.objectContaining({ kind: "continue", applied: false, outcome: "recovered", trigger: expect.objectContaining({ type: "detection" }) }),
+    ]);
+    expect(loadOutcomes(storePath)).toEqual([{ detection: "repeated_error", intervention: "continue", recovered: true, observed: true, at: expect.any(String) }]);
+
+    // Two false alarms: the third run waits for a fifth repeat, so this run sees none.
+    await runOnce(recovering());
+    const third = await runOnce(recovering());
+    expect(third.summary.thresholds.errorRepeats).toBe(5);
+    expect(third.summary.detections).toEqual([]);
+
+    // A run that stays stuck: each detection is confirmed by the next, and they offset the false alarms.
+    const stuck = await runOnce(repairLoopGraph({ attempts: [sameError(1)], total: 1 }));
+    expect((stuck.result as Error).name).toBe("GraphRecursionError");
+    const outcomes = stuck.summary.observed?.map((record) => record.outcome) ?? [];
+    expect(outcomes.length).toBeGreaterThanOrEqual(3);
+    expect(outcomes).toEqual([...outcomes.slice(0, -1).map(() => "not_recovered"), "unresolved"]);
+    expect(loadOutcomes(storePath).filter((o) => !o.recovered)).toHaveLength(outcomes.length - 1);
+    const after = withErrorBoundary(recovering(), options);
+    expect(after.summary().thresholds.errorRepeats).toBe(4);
   });
 
   it("reports an unreadable store as a fault and runs with the base thresholds", async () => {

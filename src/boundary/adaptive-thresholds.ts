@@ -10,6 +10,8 @@ export interface OutcomeRecord {
   detection: DetectionKind;
   intervention: InterventionKind;
   recovered: boolean;
+  /** Seen in observe mode, where a detection changes nothing: recorded as a `continue`. */
+  observed?: boolean;
   /** ISO time it was recorded. */
   at: string;
 }
@@ -59,9 +61,14 @@ const KEPT = 500;
 /**
  * Adapts detection thresholds from past outcomes. For each detector, an intervention that
  * helped (the run recovered after it) argues for detecting sooner; a `continue` after which
- * the run recovered anyway was a false alarm and argues for detecting later. When one side
- * leads by `MARGIN` among the last `RECENT` outcomes, the detector's thresholds move one
- * step that way, within `ADAPTIVE_BOUNDS`.
+ * the run recovered anyway was a false alarm and argues for detecting later, unless as many
+ * `continue`s were confirmed (the run stayed stuck: a new detection came within the recovery
+ * window). When one side leads by `MARGIN` among the last `RECENT` outcomes, the detector's
+ * thresholds move one step that way, within `ADAPTIVE_BOUNDS`.
+ *
+ * Observe mode's detections count as `continue`s: nothing was done about them. So a graph
+ * watched in observe mode calibrates the thresholds it will later be enforced with, away
+ * from false alarms, and its confirmed detections keep them from drifting too far.
  */
 export function adaptThresholds(
   base: DetectionThresholds,
@@ -74,7 +81,8 @@ export function adaptThresholds(
     const recent = outcomes.filter((o) => o.detection === kind).slice(-RECENT);
     const helped = recent.filter((o) => o.recovered && o.intervention !== "continue").length;
     const falseAlarms = recent.filter((o) => o.recovered && o.intervention === "continue").length;
-    const direction = helped - falseAlarms >= MARGIN ? 1 : falseAlarms - helped >= MARGIN ? -1 : 0;
+    const confirmed = recent.filter((o) => !o.recovered && o.intervention === "continue").length;
+    const direction = helped - falseAlarms >= MARGIN ? 1 : falseAlarms - helped - confirmed >= MARGIN ? -1 : 0;
     if (direction === 0) continue;
     for (const { knob, step } of KNOBS[kind]) {
       if (moved.has(knob)) continue;
@@ -85,7 +93,7 @@ export function adaptThresholds(
       thresholds[knob] = after;
       moved.add(knob);
       changes.push(
-        `${knob} ${before} -> ${after}: ${kind} ${direction > 0 ? `interventions helped ${helped} times, ${falseAlarms} false alarms` : `${falseAlarms} false alarms, interventions helped ${helped} times`} (last ${recent.length})`,
+        `${knob} ${before} -> ${after}: ${kind} ${direction > 0 ? `interventions helped ${helped} times, ${falseAlarms} false alarms` : `${falseAlarms} false alarms, interventions helped ${helped} times${confirmed > 0 ? `, ${confirmed} detections confirmed` : ""}`} (last ${recent.length})`,
       );
     }
   }
@@ -99,6 +107,7 @@ const storeSchema = z.object({
       detection: z.enum(["repeated_state", "alternation", "repeated_error", "no_progress", "similar_code"]),
       intervention: z.enum(["continue", "retry", "rollback", "modify_prompt", "alternative_path", "ask_human", "terminate"]),
       recovered: z.boolean(),
+      observed: z.boolean().optional(),
       at: z.string(),
     }),
   ),

@@ -97,7 +97,12 @@ export interface BoundaryOptions<S extends Record<string, any> = Record<string, 
   handlers?: Partial<Record<InterventionKind, InterventionHandler>>;
   /** State key interventions write their `BoundaryNote` to (default `boundaryNote`; null: never). */
   noteKey?: string | null;
-  /** Node executions after an intervention within which a new detection means it did not help. Default 4. */
+  /**
+   * Node executions after an intervention within which a new detection means it did not
+   * help. Default 4. A `continue` (and a detection in observe mode) changed nothing, so no
+   * window clears it: it counts as a false alarm only once progress rises or the run
+   * completes, as confirmed when the next detection comes first.
+   */
   recoveryWindow?: number;
 
   /** Price overrides by model-name prefix (USD per million tokens), over the built-in table. */

@@ -92,6 +92,8 @@ export class BoundaryRun implements BoundaryGates {
   private detector: StuckDetector | undefined;
   private readonly detections: Detection[] = [];
   private readonly interventions: InterventionRecord[] = [];
+  /** Observe mode: each detection as the `continue` it amounted to, tracked like an intervention. */
+  private readonly observed: InterventionRecord[] = [];
   private readonly warnings: WarningEvent[] = [];
   private readonly errors: NodeFailure[] = [];
   private readonly faults: BoundaryFault[] = [];
@@ -221,7 +223,9 @@ export class BoundaryRun implements BoundaryGates {
       this.detections.push(detection);
       this.emit({ type: "detection", detection });
     }
-    if (found.length > 0 && this.settings.mode === "enforce" && this.halt === undefined && this.pending === undefined) {
+    if (this.settings.mode === "observe") {
+      for (const detection of found) this.watch(detection);
+    } else if (found.length > 0 && this.halt === undefined && this.pending === undefined) {
       this.pending = this.decide({ type: "detection", detection: found[0] });
     }
   }
@@ -398,12 +402,24 @@ export class BoundaryRun implements BoundaryGates {
     return this.lastState;
   }
 
-  /** Resolved outcomes of this run's interventions on detections, for the adaptive store. */
+  /**
+   * Resolved outcomes of this run's interventions on detections (in observe mode, of its
+   * detections, which changed nothing), for the adaptive store.
+   */
   outcomes(): OutcomeRecord[] {
     const at = new Date().toISOString();
-    return this.interventions.flatMap((record) =>
+    const observed = this.settings.mode === "observe";
+    return [...this.interventions, ...this.observed].flatMap((record) =>
       record.trigger.type === "detection" && (record.outcome === "recovered" || record.outcome === "not_recovered")
-        ? [{ detection: record.trigger.detection.kind, intervention: record.kind, recovered: record.outcome === "recovered", at }]
+        ? [
+            {
+              detection: record.trigger.detection.kind,
+              intervention: record.kind,
+              recovered: record.outcome === "recovered",
+              ...(observed ? { observed } : {}),
+              at,
+            },
+          ]
         : [],
     );
   }
@@ -421,6 +437,7 @@ export class BoundaryRun implements BoundaryGates {
       warnings: [...this.warnings],
       detections: [...this.detections],
       interventions: this.interventions.map((record) => ({ ...record })),
+      ...(this.settings.mode === "observe" ? { observed: this.observed.map((record) => ({ ...record })) } : {}),
       errors: [...this.errors],
       faults: [...this.faults],
       unpricedModels: [...this.unpriced],
@@ -529,6 +546,21 @@ export class BoundaryRun implements BoundaryGates {
     this.emit({ type: "intervention", intervention: { ...record } });
   }
 
+  /** Observe mode: a detection is tracked as the `continue` it was, so its outcome is learnt from. */
+  private watch(detection: Detection): void {
+    const record: InterventionRecord = {
+      id: this.observed.length + 1,
+      kind: "continue",
+      trigger: { type: "detection", detection },
+      at: this.meter.usage.steps,
+      applied: false,
+      detail: "observe mode: nothing was done, the run went on",
+      outcome: "pending",
+    };
+    this.observed.push(record);
+    this.track(record);
+  }
+
   private track(record: InterventionRecord): void {
     this.trackers.push({ record, startStep: this.meter.usage.steps, bestProgressBefore: this.bestProgress });
   }
@@ -548,7 +580,9 @@ export class BoundaryRun implements BoundaryGates {
         this.resolve(tracker, "recovered", `progress rose from ${tracker.bestProgressBefore} to ${progress}`);
       } else if (trigger.type === "error" && trigger.error.node === observation.node) {
         this.resolve(tracker, "recovered", `node "${observation.node}" ran through`);
-      } else if (after >= this.settings.recoveryWindow) {
+      } else if (after >= this.settings.recoveryWindow && tracker.record.kind !== "continue") {
+        // A continue changed nothing and its detector starts afresh: no quiet window clears
+        // it, only progress, the run's end, or the next detection (see adaptThresholds).
         this.resolve(tracker, "recovered", `no new detection within ${this.settings.recoveryWindow} node executions`);
       }
     }

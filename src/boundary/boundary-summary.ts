@@ -26,6 +26,11 @@ export interface BoundarySummary {
   warnings: WarningEvent[];
   detections: Detection[];
   interventions: InterventionRecord[];
+  /**
+   * Observe mode only: each detection as the `continue` it amounted to (nothing was done),
+   * with how the run went on after it; what the adaptive store learns from.
+   */
+  observed?: InterventionRecord[];
   /** Node errors that escaped the graph. */
   errors: NodeFailure[];
   /** Failures of the boundary itself; the run went on (partly) unguarded after each. */
