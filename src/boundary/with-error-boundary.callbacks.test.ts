@@ -112,6 +112,23 @@ describe("withErrorBoundary and calls that bring their own callbacks", () => {
     expect(chunks.at(-1)).toMatchObject({ __boundary__: { reason: "budget_tokens" } });
   });
 
+  it("lets an outer and an inner boundary both charge a call made in the inner graph with callbacks of its own", async () => {
+    const model = await scriptedOpenAI();
+    const ask = async () => ({ answers: [String((await model.invoke("Name a prime number.", { callbacks: [new CallLog()] })).content)] });
+    const inner = withErrorBoundary(new StateGraph(Answers).addNode("ask", ask).addEdge(START, "ask").compile(), { budgets: { tokens: 1000 } });
+    const outer = withErrorBoundary(
+      new StateGraph(Answers)
+        .addNode("team", async () => ({ answers: (await inner.invoke({ answers: [] })).answers }))
+        .addEdge(START, "team")
+        .compile(),
+      { budgets: { tokens: 1000 } },
+    );
+
+    expect(await outer.invoke({ answers: [] })).toEqual({ answers: ["7"] });
+    expect(inner.summary().usage).toMatchObject({ modelCalls: 1, inputTokens: 70, outputTokens: 20 });
+    expect(outer.summary().usage).toMatchObject({ modelCalls: 1, inputTokens: 70, outputTokens: 20 });
+  });
+
   it("leaves nothing behind: a call made after the stopped run, outside the graph, goes through", async () => {
     const model = await scriptedOpenAI();
     const bounded = withErrorBoundary(
