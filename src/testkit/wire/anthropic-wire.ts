@@ -1,27 +1,10 @@
 import type { ServerResponse } from "node:http";
 import type { RecordedRequest } from "../scripted-step.js";
-import {
-  contentText,
-  messagesOf,
-  numberOrUndefined,
-  responseId,
-  type ScriptedReply,
-  sendJson,
-  streamPieces,
-  type WireProtocol,
-} from "./wire-protocol.js";
-
-const ERROR_TYPES: Record<number, string> = {
-  400: "invalid_request_error",
-  401: "authentication_error",
-  403: "permission_error",
-  404: "not_found_error",
-  429: "rate_limit_error",
-  529: "overloaded_error",
-};
+import { jsonOrEventStreamWire } from "./json-or-event-stream-wire.js";
+import { contentText, messagesOf, numberOrUndefined, responseId, type ScriptedReply, streamPieces } from "./wire-protocol.js";
 
 /** Anthropic messages: one `message` object, or the SSE event sequence of a streamed message. */
-export const anthropicWire: WireProtocol = {
+export const anthropicWire = jsonOrEventStreamWire({
   read: (body) => ({
     model: typeof body.model === "string" ? body.model : undefined,
     // The system prompt is a top-level field; tests read it as the first message.
@@ -31,35 +14,35 @@ export const anthropicWire: WireProtocol = {
     stream: body.stream === true,
   }),
 
-  reply(res, request, reply) {
-    if (request.stream) stream(res, request, reply);
-    else {
-      sendJson(res, 200, {
-        id: responseId("msg_"),
-        type: "message",
-        role: "assistant",
-        model: request.model ?? "scripted",
-        content: [{ type: "text", text: reply.text }],
-        stop_reason: stopReason(reply),
-        stop_sequence: null,
-        usage: { input_tokens: reply.usage?.input ?? 0, output_tokens: reply.usage?.output ?? 0 },
-      });
-    }
-  },
+  body: (request, reply) => ({
+    id: responseId("msg_"),
+    type: "message",
+    role: "assistant",
+    model: request.model ?? "scripted",
+    content: [{ type: "text", text: reply.text }],
+    stop_reason: stopReason(reply),
+    stop_sequence: null,
+    usage: { input_tokens: reply.usage?.input ?? 0, output_tokens: reply.usage?.output ?? 0 },
+  }),
 
-  error(res, status, message, headers) {
-    sendJson(res, status, { type: "error", error: { type: ERROR_TYPES[status] ?? "api_error", message } }, headers);
-  },
+  stream,
 
-  malformed(res) {
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end('{"id": "msg_broken", "type": "message", "content": [{"type": "te');
+  errorTypes: {
+    400: "invalid_request_error",
+    401: "authentication_error",
+    403: "permission_error",
+    404: "not_found_error",
+    429: "rate_limit_error",
+    529: "overloaded_error",
   },
-};
+  otherErrorType: "api_error",
+  errorBody: (type, message) => ({ type: "error", error: { type, message } }),
+
+  malformedBody: '{"id": "msg_broken", "type": "message", "content": [{"type": "te',
+});
 
 function stream(res: ServerResponse, request: RecordedRequest, reply: ScriptedReply): void {
   const event = (type: string, data: Record<string, unknown>) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
-  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
   res.write(
     event("message_start", {
       message: {

@@ -1,17 +1,10 @@
 import type { ServerResponse } from "node:http";
 import type { RecordedRequest, ScriptedUsage } from "../scripted-step.js";
-import { messagesOf, numberOrUndefined, responseId, type ScriptedReply, sendJson, streamPieces, type WireProtocol } from "./wire-protocol.js";
-
-const ERROR_TYPES: Record<number, string> = {
-  400: "invalid_request_error",
-  401: "invalid_request_error",
-  403: "permission_error",
-  404: "invalid_request_error",
-  429: "rate_limit_exceeded",
-};
+import { jsonOrEventStreamWire } from "./json-or-event-stream-wire.js";
+import { messagesOf, numberOrUndefined, responseId, type ScriptedReply, streamPieces } from "./wire-protocol.js";
 
 /** OpenAI chat completions: one `chat.completion` object, or SSE chunks ending in `[DONE]`. */
-export const openAIWire: WireProtocol = {
+export const openAIWire = jsonOrEventStreamWire({
   read: (body) => ({
     model: typeof body.model === "string" ? body.model : undefined,
     messages: messagesOf(body),
@@ -20,37 +13,37 @@ export const openAIWire: WireProtocol = {
     stream: body.stream === true,
   }),
 
-  reply(res, request, reply) {
-    if (request.stream) stream(res, request, reply);
-    else {
-      sendJson(res, 200, {
-        id: responseId("chatcmpl-"),
-        object: "chat.completion",
-        created: Math.floor(Date.now() / 1000),
-        model: request.model ?? "scripted",
-        choices: [
-          {
-            index: 0,
-            message: { role: "assistant", content: reply.text, refusal: null },
-            logprobs: null,
-            finish_reason: reply.finishReason,
-          },
-        ],
-        ...(reply.usage === null ? {} : { usage: usageBody(reply.usage) }),
-        system_fingerprint: "fp_scripted",
-      });
-    }
-  },
+  body: (request, reply) => ({
+    id: responseId("chatcmpl-"),
+    object: "chat.completion",
+    created: Math.floor(Date.now() / 1000),
+    model: request.model ?? "scripted",
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant", content: reply.text, refusal: null },
+        logprobs: null,
+        finish_reason: reply.finishReason,
+      },
+    ],
+    ...(reply.usage === null ? {} : { usage: usageBody(reply.usage) }),
+    system_fingerprint: "fp_scripted",
+  }),
 
-  error(res, status, message, headers) {
-    sendJson(res, status, { error: { message, type: ERROR_TYPES[status] ?? "server_error", param: null, code: null } }, headers);
-  },
+  stream,
 
-  malformed(res) {
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end('{"id": "chatcmpl-broken", "object": "chat.completion", "choices": [{"index": 0, "message": {"role": "assist');
+  errorTypes: {
+    400: "invalid_request_error",
+    401: "invalid_request_error",
+    403: "permission_error",
+    404: "invalid_request_error",
+    429: "rate_limit_exceeded",
   },
-};
+  otherErrorType: "server_error",
+  errorBody: (type, message) => ({ error: { message, type, param: null, code: null } }),
+
+  malformedBody: '{"id": "chatcmpl-broken", "object": "chat.completion", "choices": [{"index": 0, "message": {"role": "assist',
+});
 
 function stream(res: ServerResponse, request: RecordedRequest, reply: ScriptedReply): void {
   const id = responseId("chatcmpl-");
@@ -58,7 +51,6 @@ function stream(res: ServerResponse, request: RecordedRequest, reply: ScriptedRe
   const model = request.model ?? "scripted";
   const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
     `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, system_fingerprint: "fp_scripted", choices, ...extra })}\n\n`;
-  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
   res.write(chunk([{ index: 0, delta: { role: "assistant", content: "" }, logprobs: null, finish_reason: null }]));
   for (const piece of streamPieces(reply.text)) {
     res.write(chunk([{ index: 0, delta: { content: piece }, logprobs: null, finish_reason: null }]));
