@@ -88,6 +88,8 @@ export interface BoundaryOptions<S extends Record<string, any> = Record<string, 
   /**
    * Tighten or relax thresholds, within fixed bounds, from the recorded outcomes of past
    * interventions kept in a JSON file (created when missing, updated at the end of each run).
+   * Observe mode records its detections there too, as the `continue` they amounted to: a
+   * graph watched in observe mode calibrates the thresholds it will be enforced with.
    */
   adaptive?: { storePath: string };
 
