@@ -30,7 +30,7 @@ export const DEFAULT_RUNS_DIR = ".mend/runs";
 export function addLimitOptions(command: Command): Command {
   return command
     .option("--model <spec>", "openai:<model>, anthropic:<model>, ollama:<model>, llama:<file.gguf> or offline (default: $MEND_MODEL, else offline)")
-    .option("--base-url <url>", "base URL of an OpenAI-compatible server, for openai: models")
+    .option("--base-url <url>", "base URL of an OpenAI-compatible server, for openai: models", httpUrl("--base-url"))
     .option("--max-attempts <n>", "validated attempts before giving up (default 5)", wholeNumber("--max-attempts"))
     .option("--budget-tokens <n>", "stop once this many tokens are used", wholeNumber("--budget-tokens"))
     .option("--budget-usd <x>", "stop once this much is spent, in US dollars", amount("--budget-usd"))
@@ -106,6 +106,16 @@ export function wholeNumber(flag: string) {
     const n = Number(value);
     if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${flag} takes a whole number of at least 1`);
     return n;
+  };
+}
+
+/** A commander parser for an http(s) URL, so that a typo is one usage line, not a failed model call per attempt. */
+export function httpUrl(flag: string) {
+  return (value: string): string => {
+    if (!URL.canParse(value) || !["http:", "https:"].includes(new URL(value).protocol)) {
+      throw new InvalidArgumentError(`${flag} takes an http:// or https:// URL, e.g. http://127.0.0.1:8000/v1`);
+    }
+    return value;
   };
 }
 

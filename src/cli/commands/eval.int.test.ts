@@ -126,6 +126,7 @@ describe("mend eval with the offline model", () => {
     ["a bad concurrency", ["eval", FIX_SUITE, "--concurrency", "0"], /--concurrency takes a whole number/],
     ["an unknown option", ["eval", FIX_SUITE, "--fast"], /unknown option '--fast'/],
     ["an unknown model spec", ["eval", FIX_SUITE, "--model", "gpt-4"], /^mend: unknown model spec "gpt-4"/],
+    ["a base URL that is not an http URL", ["eval", FIX_SUITE, "--model", "openai:x", "--base-url", "127.0.0.1:8000"], /--base-url takes an http:\/\/ or https:\/\/ URL/],
     ["a malformed baseline", ["eval", FIX_SUITE, "--limit", "1", "--out", join(dir, "b"), "--baseline", FIX_SUITE], /humaneval-fix\.jsonl:1 is not an eval result/],
   ])("exits 2 with one line on %s", async (_name, args, message) => {
     expectUsageExit(await runMend(args, { cwd: dir }), message);

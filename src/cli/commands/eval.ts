@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { join } from "node:path";
 import { formatModelSpec, parseModelSpec } from "../../models/model-spec.js";
-import { wholeNumber } from "../loop-options.js";
+import { httpUrl, wholeNumber } from "../loop-options.js";
 import { createOutput } from "../output.js";
 
 interface EvalFlags {
@@ -29,7 +29,7 @@ export function registerEval(program: Command): void {
     )
     .argument("<suite>", "a .jsonl suite file or a suite folder")
     .option("--model <spec>", "openai:<model>, anthropic:<model>, ollama:<model>, llama:<file.gguf> or offline (default: $MEND_MODEL, else offline)")
-    .option("--base-url <url>", "base URL of an OpenAI-compatible server, for openai: models")
+    .option("--base-url <url>", "base URL of an OpenAI-compatible server, for openai: models", httpUrl("--base-url"))
     .option("--concurrency <n>", "tasks run at the same time", wholeNumber("--concurrency"), 1)
     .option("--limit <n>", "only the first N tasks of the suite", wholeNumber("--limit"))
     .option("--max-attempts <n>", "attempt cap of every task (default: the task's own, else 5)", wholeNumber("--max-attempts"))

@@ -3,7 +3,7 @@ import { createTwoFilesPatch } from "diff";
 import { UsageError } from "../../errors/usage-error.js";
 import { RunFolder } from "../../runs/run-folder.js";
 import type { RunResult } from "../../shared/run-result.js";
-import { addSwitchOptions, DEFAULT_RUNS_DIR, switchOptionsFrom, wholeNumber } from "../loop-options.js";
+import { addSwitchOptions, DEFAULT_RUNS_DIR, httpUrl, switchOptionsFrom, wholeNumber } from "../loop-options.js";
 
 interface ResumeFlags {
   approve?: boolean;
@@ -30,7 +30,7 @@ export function registerResume(program: Command): void {
     .option("--reject", "reject it: the run ends with reason rejected and writes nothing")
     .option("--max-attempts <n>", "a new attempt cap for the rest of the run", wholeNumber("--max-attempts"))
     .option("--model <spec>", "the model to continue with (default: the run's)")
-    .option("--base-url <url>", "base URL of an OpenAI-compatible server (default: the run's)")
+    .option("--base-url <url>", "base URL of an OpenAI-compatible server (default: the run's)", httpUrl("--base-url"))
     .option("--runs-dir <dir>", "where run folders are", DEFAULT_RUNS_DIR)
     .option("--json", "print exactly one JSON object (the run result) on stdout");
   addSwitchOptions(command);

@@ -30,6 +30,7 @@ describe("mend run and mend repair on bad input: exit 2 with one line, no stack 
     ["repair without tests", ["repair", "median.py"], /needs the tests/],
     ["a bad attempt cap", ["run", "task.md", "--max-attempts", "0"], /--max-attempts/],
     ["an unknown run id", ["resume", "no-such-run"], /no run "no-such-run"/],
+    ["a base URL that is not an http URL", ["run", "task.md", "--base-url", "localhost:8000"], /--base-url takes an http:\/\/ or https:\/\/ URL/],
     ["a budget without the boundary", ["run", "task.md", "--no-boundary", "--budget-tokens", "1000"], /--no-boundary turns budgets off: drop --budget-tokens/],
   ];
   it.each(cases)("%s", async (_name, args, message) => {
