@@ -6,6 +6,8 @@ export interface EvalReport {
   schemaVersion: 1;
   suite: { name: string; path: string; format: "jsonl" | "folder"; size: number };
   model: string;
+  /** False when the offline repair engine was turned off (`--no-offline-repair`): the model alone. */
+  offlineRepair: boolean;
   /** The attempt cap the curve runs to (the largest any task had). */
   maxAttempts: number;
   /** Tasks chosen for this eval: the whole suite, or its first `--limit`. */

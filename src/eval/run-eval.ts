@@ -38,6 +38,8 @@ export interface EvalOptions {
   sandbox?: Sandbox;
   /** Time the offline engine may search per failing program (the loop's default otherwise). */
   offlineBudgetMs?: number;
+  /** `false` turns the offline repair engine off, to measure the model alone. Default on. */
+  offlineRepair?: boolean;
   signal?: AbortSignal;
   onProgress?: (event: EvalProgress) => void;
 }
@@ -55,6 +57,8 @@ interface EvalConfig {
   suite: string;
   model: string;
   maxAttempts: number | null;
+  /** Missing in folders from before the switch existed, which ran with the engine on. */
+  offlineRepair?: boolean;
 }
 
 /**
@@ -67,6 +71,7 @@ interface EvalConfig {
 export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<EvalReport> {
   const started = Date.now();
   const env = options.env ?? process.env;
+  const offlineRepair = options.offlineRepair ?? true;
   const parsedModel = parseModelSpec(options.model ?? env.MEND_MODEL);
   const modelSpec = formatModelSpec(parsedModel);
   const concurrency = options.concurrency ?? 1;
@@ -81,6 +86,7 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
     suite: suite.path,
     model: modelSpec,
     maxAttempts: options.maxAttempts ?? null,
+    offlineRepair,
   });
 
   const resultsPath = join(outDir, "results.jsonl");
@@ -112,6 +118,7 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
       ...(item.budget ? { budget: item.budget } : {}),
       ...(options.offlineBudgetMs !== undefined ? { offlineBudgetMs: options.offlineBudgetMs } : {}),
+      ...(offlineRepair ? {} : { repairer: null }),
     });
     let run;
     try {
@@ -161,6 +168,7 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
     schemaVersion: 1,
     suite: { name: suite.name, path: suite.path, format: suite.format, size: suite.tasks.length },
     model: modelSpec,
+    offlineRepair,
     maxAttempts: maxK,
     selected: selected.length,
     finished: finished.length,
@@ -188,7 +196,8 @@ function checkConfig(path: string, config: EvalConfig): void {
     } catch {
       throw new UsageError(`${path} is not readable JSON: use another --out`, { code: "eval_out" });
     }
-    const differs = (["suite", "model", "maxAttempts"] as const).filter((key) => saved[key] !== config[key]);
+    saved.offlineRepair ??= true;
+    const differs = (["suite", "model", "maxAttempts", "offlineRepair"] as const).filter((key) => saved[key] !== config[key]);
     if (differs.length > 0) {
       const was = differs.map((key) => `${key} ${JSON.stringify(saved[key])}`).join(", ");
       throw new UsageError(`${path}: these results were made with ${was}; use another --out to run with other settings`, {

@@ -121,6 +121,19 @@ describe("mend eval with the offline model", () => {
     expect(lines.map((line) => JSON.parse(line).taskId).sort()).toEqual(["clamp", "long-words", "slugify"]);
   });
 
+  it("with --no-offline-repair runs the model alone, says so, and keeps the setting with the output folder", SLOW, async () => {
+    // MendFix/0 is one the offline engine fixes (above); with it off and no model, nothing can.
+    const out = join(dir, "no-engine");
+    const { report, stderr } = await evalJson([FIX_SUITE, "--limit", "1", "--no-offline-repair", "--out", out]);
+    expect(report).toMatchObject({ model: "offline", offlineRepair: false, finished: 1 });
+    expect(report.results).toMatchObject([{ taskId: "MendFix/0", status: "failed", reason: "no_model", attempts: 1 }]);
+    expect(stderr).toMatch(/mend eval · humaneval-fix · offline \(offline repair engine off\) · 1 of 1/);
+    expect(readFileSync(join(out, "eval.html"), "utf8")).toContain("(offline repair engine off)");
+
+    const withEngine = await runMend(["eval", FIX_SUITE, "--limit", "1", "--out", out], { cwd: dir });
+    expectUsageExit(withEngine, /made with offlineRepair false; use another --out/);
+  });
+
   it.each([
     ["a missing suite", ["eval", "nope.jsonl"], /^mend: suite not found: nope\.jsonl$/],
     ["a bad concurrency", ["eval", FIX_SUITE, "--concurrency", "0"], /--concurrency takes a whole number/],

@@ -12,6 +12,8 @@ interface EvalFlags {
   out?: string;
   baseline?: string;
   maxAttempts?: number;
+  /** False with `--no-offline-repair`. */
+  offlineRepair: boolean;
   json?: boolean;
 }
 
@@ -33,8 +35,9 @@ export function registerEval(program: Command): void {
     .option("--concurrency <n>", "tasks run at the same time", wholeNumber("--concurrency"), 1)
     .option("--limit <n>", "only the first N tasks of the suite", wholeNumber("--limit"))
     .option("--max-attempts <n>", "attempt cap of every task (default: the task's own, else 5)", wholeNumber("--max-attempts"))
-    .option("--out <dir>", "output folder (default .mend/evals/<suite>/<model>)")
+    .option("--out <dir>", "output folder (default .mend/evals/<suite>/<model>, plus -no-offline-repair with that switch)")
     .option("--baseline <file>", "an earlier eval's eval.json, results.jsonl or output folder, to compare with")
+    .option("--no-offline-repair", "skip the built-in repair engine, to measure the model alone")
     .option("--json", "print the eval report as one JSON object on stdout; the table stays on stderr")
     .addHelpText(
       "after",
@@ -52,7 +55,8 @@ export function registerEval(program: Command): void {
       ]);
       const suite = await loadSuite(suitePath);
       const model = formatModelSpec(parseModelSpec(flags.model ?? process.env.MEND_MODEL));
-      const outDir = flags.out ?? join(".mend", "evals", suite.name, model.replace(/[^\w.-]+/g, "_"));
+      const outDir =
+        flags.out ?? join(".mend", "evals", suite.name, model.replace(/[^\w.-]+/g, "_") + (flags.offlineRepair ? "" : "-no-offline-repair"));
       const controller = new AbortController();
       const onSigint = () => {
         if (controller.signal.aborted) process.exit(130);
@@ -66,6 +70,7 @@ export function registerEval(program: Command): void {
           model,
           outDir,
           concurrency: flags.concurrency,
+          offlineRepair: flags.offlineRepair,
           signal: controller.signal,
           onProgress: progress.onProgress,
           ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
