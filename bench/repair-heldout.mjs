@@ -46,7 +46,7 @@ async function passes(sandbox, item, code, testFile) {
   for (const file of item.input.support) files[file.path] = file.content;
   const command =
     item.spec.lang === "python"
-      ? ["python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "pytest_timeout", `--timeout=${PER_TEST_TIMEOUT_S}`, testFile]
+      ? ["python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", `--timeout=${PER_TEST_TIMEOUT_S}`, testFile]
       : ["node", "--test", `--test-timeout=${PER_TEST_TIMEOUT_S * 1000}`, testFile];
   const result = await sandbox.run({ command, files, timeoutMs: HIDDEN_TIMEOUT_MS });
   return result.reason === "ok" && result.exitCode === 0;
