@@ -56,3 +56,24 @@ describe("CandidatePool", () => {
     expect(pair?.code).toBe(CODE.replace("w * h", "w + w"));
   });
 });
+
+describe("CandidatePool patch size", () => {
+  const SLICE = "def piece(items, i, size):\n    return items[i:i + size - 1]\n";
+  const bound = SLICE.indexOf("i + size - 1");
+  const one = SLICE.indexOf("1]");
+
+  it("never builds a candidate that adds an arithmetic no-op", async () => {
+    const pool = await CandidatePool.create("python", SLICE, []);
+    expect(pool.build([mutation(one, one + 1, "0", 2)])).toBeUndefined();
+    expect(pool.noOps).toBe(1);
+    expect(pool.build([mutation(one, one + 1, "2", 2)])).toBeDefined();
+  });
+
+  it("counts only the tokens an edit changes, so deleting a term is as small as changing its literal", async () => {
+    const pool = await CandidatePool.create("python", SLICE, []);
+    const deleted = pool.build([mutation(bound, bound + "i + size - 1".length, "i + size", 2)]);
+    const changed = pool.build([mutation(one, one + 1, "2", 2)]);
+    expect(deleted).toMatchObject({ size: 2, inserted: 0 });
+    expect(changed).toMatchObject({ size: 2, inserted: 1 });
+  });
+});

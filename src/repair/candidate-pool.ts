@@ -1,4 +1,5 @@
 import type { SuspiciousLine } from "./ochiai.js";
+import { countArithmeticNoOps } from "./arithmetic-no-ops.js";
 import { applyEdits, editsOverlap, type Mutation } from "./source-edit.js";
 import { hasSyntaxError, normalizedText, parserFor, type Grammar } from "./syntax-tree.js";
 import type TreeSitter from "@vscode/tree-sitter-wasm";
@@ -10,8 +11,13 @@ export interface Candidate {
   mutations: Mutation[];
   /** Search order: lower runs first. */
   key: number;
-  /** Tokens removed plus inserted: the smaller, the likelier the patch is the intended one. */
+  /**
+   * Tokens removed plus inserted, not counting those an edit keeps at either end (replacing
+   * `i + size - 1` by `i + size` removes two): the smaller, the likelier the intended patch.
+   */
   size: number;
+  /** Tokens inserted: of two patches of the same size, the one that deletes more reads likelier. */
+  inserted: number;
 }
 
 /** How much a line's lower suspiciousness delays its mutations, in operator-cost units. */
@@ -28,20 +34,24 @@ export class CandidatePool {
   unparseable = 0;
   /** Mutations dropped as duplicates of a program already produced. */
   duplicates = 0;
+  /** Mutations dropped because they add an arithmetic no-op (`x - 0`, `x * 1`). */
+  noOps = 0;
 
   private constructor(
     private readonly original: string,
     private readonly parser: TreeSitter.Parser,
     private readonly suspicion: ReadonlyMap<number, number>,
+    private readonly originalNoOps: number,
   ) {}
 
   static async create(grammar: Grammar, original: string, ranking: readonly SuspiciousLine[]): Promise<CandidatePool> {
     const parser = await parserFor(grammar);
     const top = ranking[0]?.score ?? 0;
     const suspicion = new Map(ranking.map((entry) => [entry.line, top > 0 ? entry.score / top : 0]));
-    const pool = new CandidatePool(original, parser, suspicion);
     const tree = parser.parse(original);
+    const pool = new CandidatePool(original, parser, suspicion, tree ? countArithmeticNoOps(tree) : 0);
     if (tree) pool.seen.add(normalizedText(tree, original));
+    tree?.delete();
     return pool;
   }
 
@@ -64,7 +74,10 @@ export class CandidatePool {
     return keyed.map((entry) => entry.mutation);
   }
 
-  /** A runnable candidate for these mutations, or undefined when it does not parse or repeats. */
+  /**
+   * A runnable candidate for these mutations, or undefined when it does not parse, repeats,
+   * or adds an arithmetic no-op.
+   */
   build(mutations: Mutation[]): Candidate | undefined {
     for (let i = 0; i < mutations.length; i++) {
       for (let j = i + 1; j < mutations.length; j++) if (editsOverlap(mutations[i].edit, mutations[j].edit)) return undefined;
@@ -80,22 +93,40 @@ export class CandidatePool {
       return undefined;
     }
     const normalized = normalizedText(tree, code);
+    const addsNoOp = countArithmeticNoOps(tree) > this.originalNoOps;
     tree.delete();
+    if (addsNoOp) {
+      this.noOps++;
+      return undefined;
+    }
     if (this.seen.has(normalized)) {
       this.duplicates++;
       return undefined;
     }
     this.seen.add(normalized);
     const key = mutations.reduce((sum, mutation) => sum + (this.keyOf(mutation) ?? mutation.cost + LOCATION_WEIGHT), 0);
-    const size = mutations.reduce(
-      (sum, mutation) =>
-        sum + tokenCount(this.original.slice(mutation.edit.start, mutation.edit.end)) + tokenCount(mutation.edit.text),
-      0,
-    );
-    return { id: this.nextId++, code, mutations, key, size };
+    let removed = 0;
+    let inserted = 0;
+    for (const mutation of mutations) {
+      const change = changedTokens(this.original.slice(mutation.edit.start, mutation.edit.end), mutation.edit.text);
+      removed += change.removed;
+      inserted += change.inserted;
+    }
+    return { id: this.nextId++, code, mutations, key, size: removed + inserted, inserted };
   }
 }
 
-function tokenCount(text: string): number {
-  return text.match(/\w+|[^\s\w]/g)?.length ?? 0;
+/** Tokens removed from `before` and inserted by `after`, once their common ends are set aside. */
+function changedTokens(before: string, after: string): { removed: number; inserted: number } {
+  const a = tokensOf(before);
+  const b = tokensOf(after);
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let end = 0;
+  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
+  return { removed: a.length - start - end, inserted: b.length - start - end };
+}
+
+function tokensOf(text: string): string[] {
+  return text.match(/\w+|[^\s\w]/g) ?? [];
 }

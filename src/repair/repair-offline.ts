@@ -269,8 +269,10 @@ class RepairSearch {
 
   private result(): OfflineRepairResult {
     if (this.plausible.length > 0) {
+      // The patch a person would most likely have written: fewest edits, fewest tokens changed,
+      // and of equal changes the one that deletes rather than adds.
       const [chosen] = [...this.plausible].sort(
-        (a, b) => a.mutations.length - b.mutations.length || a.size - b.size || a.key - b.key,
+        (a, b) => a.mutations.length - b.mutations.length || a.size - b.size || a.inserted - b.inserted || a.key - b.key,
       );
       const entry = this.input.entry;
       return {
