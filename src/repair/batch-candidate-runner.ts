@@ -1,10 +1,10 @@
+import { NODE_TEST_STAND_IN_SOURCE } from "../sandbox/node-test-stand-in-source.js";
 import type { ExecResult } from "../shared/exec-result.js";
 import type { CandidateRunner, CandidateVerdict, RunnerSetup, TestObservation } from "./candidate-runner.js";
 import {
   NODE_COVERAGE_SCRIPT,
   NODE_REPORTER_SCRIPT,
   NODE_RUNNER_SCRIPT,
-  NODE_TEST_STAND_IN_SCRIPT,
   NODE_WORKER_SCRIPT,
   nodeEntryScript,
 } from "./node-runner-scripts.js";
@@ -41,7 +41,7 @@ export function createBatchRunner(setup: RunnerSetup): CandidateRunner {
       files["__mend_runner.mjs"] = NODE_RUNNER_SCRIPT;
       files["__mend_reporter.mjs"] = NODE_REPORTER_SCRIPT;
       files["__mend_coverage.mjs"] = NODE_COVERAGE_SCRIPT;
-      files["__mend_shim.cjs"] = NODE_TEST_STAND_IN_SCRIPT;
+      files["__mend_shim.cjs"] = NODE_TEST_STAND_IN_SOURCE;
       files["__mend_worker.mjs"] = NODE_WORKER_SCRIPT;
       files["__mend_entry.mjs"] = nodeEntryScript(testPaths);
       files["package.json"] ??= JSON.stringify({ type: moduleTypeOf(setup.entry, [setup.code, ...setup.tests.map((file) => file.content)]) });
