@@ -8,7 +8,8 @@ import { join } from "node:path";
  */
 export function loadCases(corpus, filter = "") {
   const cases = [];
-  for (const language of readdirSync(corpus).sort()) {
+  const languages = readdirSync(corpus, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  for (const language of languages.map((entry) => entry.name).sort()) {
     for (const name of readdirSync(join(corpus, language)).sort()) {
       const dir = join(corpus, language, name);
       if (!existsSync(join(dir, "case.json")) || !`${language}/${name}`.includes(filter)) continue;

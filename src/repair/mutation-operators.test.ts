@@ -117,3 +117,21 @@ describe("generateMutations (JavaScript)", () => {
     expect(targets).not.toContain("length");
   });
 });
+
+describe("generateMutations guards", () => {
+  it("tries first the guard values the function already returns", async () => {
+    const code = `def reaches(queue, goal):
+    while True:
+        node = queue.pop()
+        if node == goal:
+            return True
+    return False
+`;
+    const guards = (await mutantsOf("python", code))
+      .filter(({ mutation }) => mutation.operator === "insert_guard" && mutation.edit.start === code.indexOf("node = queue"))
+      .sort((a, b) => a.mutation.cost - b.mutation.cost)
+      .map(({ mutation }) => mutation.edit.text.trim().split("\n").pop()?.trim());
+    expect(guards.indexOf("return False")).toBeGreaterThanOrEqual(0);
+    expect(guards.indexOf("return False")).toBeLessThan(guards.indexOf("return None"));
+  });
+});

@@ -452,13 +452,14 @@ function functionTemplates(node: SyntaxNode, table: OperatorTable, scopes: Scope
   const source = out.source;
   const indent = source.slice(source.lastIndexOf("\n", first.startIndex - 1) + 1, first.startIndex);
   const parameters = (scopes.parameters.get(node.id) ?? []).filter((name) => name !== "self" && name !== "cls");
+  const guardValues = guardValuesFor(node, table);
   parameters.slice(0, MAX_GUARDED_PARAMETERS).forEach((name, p) => {
-    table.guardValues.forEach((value, v) => {
+    guardValues.forEach((value, v) => {
       out.replace(first.startIndex, first.startIndex, table.guard(name, value, indent, unit), "insert_guard", 5 + p * 0.1 + v * 0.02);
     });
     out.replace(first.startIndex, first.startIndex, table.guard(name, name, indent, unit), "insert_guard", 5.2 + p * 0.1);
     if (table.emptyGuard) {
-      table.guardValues.forEach((value, v) => {
+      guardValues.forEach((value, v) => {
         const text = table.emptyGuard?.(name, value, indent, unit) ?? "";
         out.replace(first.startIndex, first.startIndex, text, "insert_guard", 5.3 + p * 0.1 + v * 0.02);
       });
@@ -497,13 +498,34 @@ function guardStatement(node: SyntaxNode, table: OperatorTable, scopes: ScopeNam
   const source = out.source;
   const indent = source.slice(source.lastIndexOf("\n", node.startIndex - 1) + 1, node.startIndex);
   if (!/^\s*$/.test(indent)) return;
+  const guardValues = guardValuesFor(fn, table);
   names.forEach((name, n) => {
-    table.guardValues.forEach((value, v) => {
+    guardValues.forEach((value, v) => {
       out.replace(node.startIndex, node.startIndex, table.guard(name, value, indent, unit), "insert_guard", 5.1 + n * 0.1 + v * 0.02);
       const empty = table.emptyGuard?.(name, value, indent, unit);
       if (empty) out.replace(node.startIndex, node.startIndex, empty, "insert_guard", 5.4 + n * 0.1 + v * 0.02);
     });
   });
+}
+
+/**
+ * The guard values, those the function already returns first: an early exit from a predicate
+ * that returns `False` elsewhere should return `False`, not `None`.
+ */
+function guardValuesFor(fn: SyntaxNode, table: OperatorTable): readonly string[] {
+  const returned = new Set<string>();
+  const visit = (node: SyntaxNode) => {
+    for (const child of node.namedChildren) {
+      if (!child || table.functionTypes.has(child.type)) continue;
+      if (child.type === table.returnType) {
+        const value = child.namedChildren.find((part) => part && part.type !== "comment");
+        if (value) returned.add(value.text);
+      }
+      visit(child);
+    }
+  };
+  visit(fn);
+  return [...table.guardValues].sort((a, b) => Number(returned.has(b)) - Number(returned.has(a)));
 }
 
 function isDocstring(statement: SyntaxNode): boolean {
