@@ -148,7 +148,9 @@ const ms = (x) => `${Math.round(x)} ms`.padStart(9);
 const ratio = (a, b) => `${(a / b).toFixed(1)}x`.padStart(7);
 
 console.log(`bench:sandbox  ${perRound * rounds} candidates per tier, median per candidate; load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
-console.log(`strong tier: ${capabilities.warnings.length ? `DEGRADED (${capabilities.warnings.join("; ")})` : "bubblewrap + cgroups + rlimits"}`);
+console.log(
+  `strong tier: ${capabilities.warnings.length ? `DEGRADED (${capabilities.warnings.join("; ")})` : `bubblewrap + seccomp + cgroups v${capabilities.cgroups?.version ?? 1} + rlimits + disk quota`}`,
+);
 console.log("");
 console.log(`${"".padEnd(30)}${"plain".padStart(9)}${"strong".padStart(9)}${"fast".padStart(9)}${"strong/fast".padStart(13)}${"plain/fast".padStart(12)}  goal >= 5x`);
 // The JavaScript fast tier runs a suite under mendloop's node:test stand-in once it agreed with
