@@ -186,8 +186,13 @@ export async function killUnified(dir: string): Promise<void> {
   const kill = join(dir, "cgroup.kill");
   if (existsSync(kill)) await writeFile(kill, "1").catch(() => undefined);
   else if (existsSync(join(dir, "pids.max"))) await writeFile(join(dir, "pids.max"), "0").catch(() => undefined);
+  await killUntilEmpty(() => processesIn(dir));
+}
+
+/** SIGKILL to every process `list` names, again and again, until it names none (or ~4 s passed). */
+export async function killUntilEmpty(list: () => Promise<number[]>): Promise<void> {
   for (let pass = 0; pass < 200; pass++) {
-    const pids = await processesIn(dir);
+    const pids = await list();
     if (pids.length === 0) return;
     for (const pid of pids) {
       try {

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, readdir, rmdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { findUnifiedHierarchy, killUnified, prepareUnifiedParent, unifiedCounters } from "./cgroup-v2.js";
+import { findUnifiedHierarchy, killUnified, killUntilEmpty, prepareUnifiedParent, unifiedCounters } from "./cgroup-v2.js";
 import { isProcessAlive } from "./is-process-alive.js";
 
 /**
@@ -252,18 +252,7 @@ export class RunCgroup {
   async killAll(): Promise<void> {
     if (this.unified) return killUnified(this.memoryDir);
     await writeIfPresent(join(this.pidsDir, "pids.max"), "0");
-    for (let pass = 0; pass < 200; pass++) {
-      const pids = await this.processes();
-      if (pids.length === 0) return;
-      for (const pid of pids) {
-        try {
-          process.kill(pid, "SIGKILL");
-        } catch {
-          // Exited between the read and the kill.
-        }
-      }
-      await sleep(pass < 10 ? 2 : 20);
-    }
+    await killUntilEmpty(() => this.processes());
   }
 
   /** Kills what is left and removes both folders (a cgroup can only be removed once empty). */
