@@ -114,12 +114,13 @@ export function createAgent(options: AgentOptions = {}): Agent {
       meta,
       model,
       validator: options.validator ?? validate,
-      repairer: options.repairer === undefined ? repairOffline : options.repairer,
+      // A run started without the offline engine or with another boundary mode keeps them on resume, unless told otherwise.
+      repairer: options.repairer !== undefined ? options.repairer : meta.offlineRepair === false ? null : repairOffline,
       localizer: options.localizer === undefined ? localizeFaults : options.localizer,
       sandbox: sandboxOf(),
       ...(options.checkpointer ? { checkpointer: options.checkpointer } : {}),
       offlineBudgetMs: options.offlineBudgetMs ?? (model ? OFFLINE_BUDGET_WITH_MODEL_MS : OFFLINE_BUDGET_ALONE_MS),
-      boundary: options.boundary ?? "enforce",
+      boundary: options.boundary ?? meta.boundary ?? "enforce",
       prices: loadPriceOverrides(env),
       onEvent: (event) => {
         options.onEvent?.(event);
@@ -144,6 +145,8 @@ export function createAgent(options: AgentOptions = {}): Agent {
         maxAttempts: positive(options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, "max attempts"),
         budget: options.budget ?? {},
         approve: options.approve ?? false,
+        ...(options.repairer === null ? { offlineRepair: false as const } : {}),
+        ...(options.boundary === "off" || options.boundary === "observe" ? { boundary: options.boundary } : {}),
         ...(runOptions.writeTo ? { writeTo: runOptions.writeTo } : {}),
         elapsedMs: 0,
       };

@@ -41,8 +41,8 @@ export function addLimitOptions(command: Command): Command {
 
 /**
  * Switches for the loop's two safety nets, for measuring the model alone or debugging:
- * `run`, `repair` and `resume` take them (a run folder does not record them, so a resumed
- * run needs them again).
+ * `run`, `repair` and `resume` take them; the run folder records them, so a resumed run
+ * keeps what it started with.
  */
 export function addSwitchOptions(command: Command): Command {
   return command

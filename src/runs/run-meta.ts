@@ -29,6 +29,10 @@ export const runMetaSchema = z.object({
     seconds: z.number().optional(),
   }),
   approve: z.boolean(),
+  /** False when the run was started without the offline repair engine (`--no-offline-repair`); resume keeps it off. */
+  offlineRepair: z.literal(false).optional(),
+  /** The error boundary's mode when not the default `enforce` (`--no-boundary` is `off`); resume keeps it. */
+  boundary: z.enum(["observe", "off"]).optional(),
   /** Absolute path the verified code is written to when the run passes (`repair --write`). */
   writeTo: z.string().optional(),
   /** Wall-clock time spent in earlier sessions of this run (resume adds to it). */

@@ -109,6 +109,28 @@ describe("mend resume", () => {
     }
   }, SLOW);
 
+  it("a resumed run keeps --no-offline-repair and --no-boundary from its run folder", async () => {
+    const script = (_request: unknown, index: number): ScriptedStep => (index === 1 ? { hang: true } : { reply: wrong });
+    const server = await startScriptedServer(script);
+    const runsDir = join(dir, "runs-switches");
+    try {
+      const first = spawnMend(["run", "task.md", ...modelArgs(server), "--max-attempts", "5", "--no-offline-repair", "--no-boundary", "--runs-dir", runsDir, "--json"], { cwd: dir, env });
+      await requestsReached(server, 2);
+      first.child.kill("SIGINT");
+      const partial = JSON.parse((await first.exit).stdout);
+      expect(JSON.parse(readFileSync(join(runsDir, partial.runId, "meta.json"), "utf8"))).toMatchObject({ offlineRepair: false, boundary: "off" });
+
+      const resumed = await runMend(["resume", partial.runId, "--runs-dir", runsDir, "--json"], { cwd: dir, env });
+      expect(resumed.code).toBe(1);
+      // The same wrong code five times: the boundary would have stopped it as stuck, and the offline engine would have fixed it.
+      expect(JSON.parse(resumed.stdout)).toMatchObject({ status: "failed", reason: "max_attempts" });
+      const events = readFileSync(join(runsDir, partial.runId, "events.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
+      expect(events.filter((event) => event.node === "offline_repair" || event.type === "boundary")).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  }, SLOW);
+
   it("(d) --approve pauses a repair before writing (exit 130); resume --approve writes the file", async () => {
     const server = await startScriptedServer([{ reply: right }]);
     const runsDir = join(dir, "runs-approve");
