@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
 import type { AgentOptions } from "../agent/create-agent.js";
 import { UsageError } from "../errors/usage-error.js";
+import { RunFolder } from "../runs/run-folder.js";
 import type { LoadedTask } from "../tasks/load-task.js";
 
 /** The options `run`, `repair` and `resume` share (SPEC "Common options"). */
@@ -89,6 +90,8 @@ export function agentOptionsFrom(flags: LoopFlags, loaded?: LoadedTask): AgentOp
     ...(flags.budgetSeconds !== undefined ? { seconds: flags.budgetSeconds } : {}),
   };
   const maxAttempts = flags.maxAttempts ?? loaded?.maxAttempts;
+  // Before the run prints anything: a bad --runs-dir is one line, not a header and then an error.
+  RunFolder.prepareRunsDir(flags.runsDir);
   return {
     runsDir: flags.runsDir,
     budget,

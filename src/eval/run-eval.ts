@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createAgent } from "../agent/create-agent.js";
 import { UsageError } from "../errors/usage-error.js";
 import { formatModelSpec, parseModelSpec } from "../models/model-spec.js";
 import { writeRunReport } from "../report/write-run-report.js";
+import { makeDirectory } from "../runs/make-directory.js";
 import { createSandbox } from "../sandbox/create-sandbox.js";
 import type { Sandbox } from "../shared/sandbox.js";
 import { compareWithBaseline, loadBaseline } from "./baseline.js";
@@ -212,7 +213,7 @@ function checkConfig(path: string, config: EvalConfig): void {
 /** An output folder that cannot be made (a file in the way, no permission) is the user's to fix. */
 function makeOutDir(runsDir: string, outDir: string): void {
   try {
-    mkdirSync(runsDir, { recursive: true });
+    makeDirectory(runsDir);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new UsageError(`cannot use ${outDir} as the output folder (${reason}): use another --out`, { code: "eval_out", cause: error });

@@ -1,8 +1,9 @@
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { UsageError } from "../errors/usage-error.js";
 import type { RunResult } from "../shared/run-result.js";
 import type { AttemptFile } from "./attempt-file.js";
+import { makeDirectory } from "./make-directory.js";
 import type { RunEvent } from "./run-event.js";
 import { type RunMeta, runMetaSchema } from "./run-meta.js";
 
@@ -25,11 +26,22 @@ export class RunFolder {
   ) {}
 
   static create(runsDir: string, meta: RunMeta): RunFolder {
+    RunFolder.prepareRunsDir(runsDir);
     const dir = resolve(runsDir, meta.runId);
-    mkdirSync(join(dir, ATTEMPTS), { recursive: true });
+    makeDirectory(join(dir, ATTEMPTS));
     const folder = new RunFolder(meta.runId, dir);
     folder.writeMeta(meta);
     return folder;
+  }
+
+  /** Makes the folder runs go in; one that cannot be made (a file in the way, /proc, no permission) is the user's to fix. */
+  static prepareRunsDir(runsDir: string): void {
+    try {
+      makeDirectory(runsDir);
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      throw new UsageError(`cannot make a run folder in ${runsDir} (${reason}): use another --runs-dir`, { code: "runs_dir", cause: error });
+    }
   }
 
   /** Opens an existing run by id (looked up in `runsDir`) or by the path of its folder. */

@@ -166,6 +166,11 @@ describe("mend eval with the offline model", () => {
     expectUsageExit(result, /^mend: cannot use .*out-is-a-file as the output folder \(ENOTDIR\): use another --out$/);
   });
 
+  it("exits 2 with one line for an output folder under /proc (where Node's own recursive mkdir never returns)", async () => {
+    const result = await runMend(["eval", FIX_SUITE, "--limit", "1", "--out", "/proc/mend-eval-out"], { cwd: dir });
+    expectUsageExit(result, /^mend: cannot use \/proc\/mend-eval-out as the output folder \(ENOENT\): use another --out$/);
+  });
+
   it("exits 2 with one line naming the task when a folder suite holds a malformed task file", async () => {
     const suite = join(dir, "broken-suite");
     mkdirSync(join(suite, "unclosed"), { recursive: true });

@@ -37,6 +37,15 @@ describe("mend run and mend repair on bad input: exit 2 with one line, no stack 
     const result = await runMend([...args, "--runs-dir", join(dir, "runs")], { cwd: dir });
     expectUsageExit(result, message);
   });
+
+  it.each([
+    ["a runs folder that is a file", "task.md", /^mend: cannot make a run folder in task\.md \(ENOTDIR\): use another --runs-dir$/],
+    // Node's own recursive mkdir never returns there.
+    ["a runs folder under /proc", "/proc/mend-runs", /^mend: cannot make a run folder in \/proc\/mend-runs \(ENOENT\): use another --runs-dir$/],
+  ])("%s", async (_name, runsDir, message) => {
+    expectUsageExit(await runMend(["run", "task.md", "--runs-dir", runsDir], { cwd: dir }), message);
+    expectUsageExit(await runMend(["repair", "median.py", "--tests", "test_median.py", "--runs-dir", runsDir], { cwd: dir }), message);
+  });
 });
 
 describe("mend repair --json against the scripted server", () => {
