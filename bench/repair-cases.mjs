@@ -1,6 +1,34 @@
-// Shared by the repair benches: loading corpus cases and summarising timings.
+// Shared by the repair benches: the engine from dist/, their options, loading corpus cases
+// and summarising timings.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+/** The repository's root folder. */
+export const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * The engine and the sandbox from the built dist/ (exit 2 when it is missing), and the
+ * options both benches take: `--filter TEXT`, `--budget MS`, `--json FILE`.
+ */
+export async function openBench(name) {
+  const dist = join(root, "dist");
+  if (!existsSync(join(dist, "repair/repair-offline.js"))) {
+    console.error(`${name}: dist/ is missing: run npm run build first`);
+    process.exit(2);
+  }
+  const { repairOffline } = await import(join(dist, "repair/repair-offline.js"));
+  const { createSandbox } = await import(join(dist, "sandbox/create-sandbox.js"));
+  const { values } = parseArgs({
+    options: {
+      filter: { type: "string", default: "" },
+      budget: { type: "string" },
+      json: { type: "string" },
+    },
+  });
+  return { repairOffline, createSandbox, values };
+}
 
 /**
  * Cases of a corpus folder laid out as `<language>/<name>/case.json`, whose "lang/name"

@@ -5,28 +5,11 @@
 // suite, as overfitted when it does not. The reference fix is run through both suites first:
 // a case whose reference fails them is reported as broken and left out of the figures.
 // Options: `--filter TEXT`, `--budget MS` (time budget per bug), `--json FILE`.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
-import { describeEdits, loadCases, quantile, seconds } from "./repair-cases.mjs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describeEdits, loadCases, openBench, quantile, root, seconds } from "./repair-cases.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const dist = join(root, "dist");
-if (!existsSync(join(dist, "repair/repair-offline.js"))) {
-  console.error("bench:repair-heldout: dist/ is missing: run npm run build first");
-  process.exit(2);
-}
-const { repairOffline } = await import(join(dist, "repair/repair-offline.js"));
-const { createSandbox } = await import(join(dist, "sandbox/create-sandbox.js"));
-
-const { values } = parseArgs({
-  options: {
-    filter: { type: "string", default: "" },
-    budget: { type: "string" },
-    json: { type: "string" },
-  },
-});
+const { repairOffline, createSandbox, values } = await openBench("bench:repair-heldout");
 const HIDDEN_TIMEOUT_MS = 120_000;
 const PER_TEST_TIMEOUT_S = 10;
 

@@ -3,28 +3,11 @@
 // per fix. Cases run one at a time (the engine itself runs two candidates at once).
 // Options: `--filter TEXT` (cases whose "lang/name" contains TEXT), `--budget MS` (time
 // budget per bug, default the engine's), `--json FILE` (also write every case's result).
-import { existsSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
-import { describeEdits, loadCases, quantile, seconds } from "./repair-cases.mjs";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describeEdits, loadCases, openBench, quantile, root, seconds } from "./repair-cases.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const dist = join(root, "dist");
-if (!existsSync(join(dist, "repair/repair-offline.js"))) {
-  console.error("bench:repair: dist/ is missing: run npm run build first");
-  process.exit(2);
-}
-const { repairOffline } = await import(join(dist, "repair/repair-offline.js"));
-const { createSandbox } = await import(join(dist, "sandbox/create-sandbox.js"));
-
-const { values } = parseArgs({
-  options: {
-    filter: { type: "string", default: "" },
-    budget: { type: "string" },
-    json: { type: "string" },
-  },
-});
+const { repairOffline, createSandbox, values } = await openBench("bench:repair");
 const corpus = join(root, "src/repair/__corpus__");
 
 const cases = loadCases(corpus, values.filter);
