@@ -223,7 +223,8 @@ function supervise(request, started, worker, getTid) {
   return state;
 }
 
-function replyOf(request, started, base, state, code, heapExhausted, tests, junitXml, standIn) {
+/** The reply for one candidate, with its captured streams as they go back to the host. */
+function replyOf(request, started, base, state, { code, heapExhausted, tests, junitXml, standIn, stdout, stderr }) {
   const killed = state.killed();
   return {
     id: request.id,
@@ -231,8 +232,8 @@ function replyOf(request, started, base, state, code, heapExhausted, tests, juni
     signal: state.cpuExceeded ? "SIGXCPU" : killed ? "SIGKILL" : null,
     timedOut: state.timedOut,
     outputLimited: state.outputLimited,
-    stdout: state.stdout.buffer().toString("base64"),
-    stderr: state.stderr.buffer().toString("base64"),
+    stdout: stdout.toString("base64"),
+    stderr: stderr.toString("base64"),
     durationMs: Math.round(performance.now() - started),
     fileSizeHit: code !== 0 && (fileAtLimit(base, request.fileSizeBytes) || diskFull()),
     heapExhausted,
@@ -334,7 +335,15 @@ async function runNodeTest(request) {
       tests.push(test);
     } catch {}
   }
-  const reply = replyOf(request, started, base, state, code, heapExhausted, tests, readText(report + ".junit.xml"), false);
+  const reply = replyOf(request, started, base, state, {
+    code,
+    heapExhausted,
+    tests,
+    junitXml: readText(report + ".junit.xml"),
+    standIn: false,
+    stdout: state.stdout.buffer(),
+    stderr: state.stderr.buffer(),
+  });
   rmSync(base, { recursive: true, force: true });
   for (const suffix of [".results.jsonl", ".junit.xml", ".load.jsonl"]) rmSync(report + suffix, { force: true });
   return reply;
@@ -486,9 +495,11 @@ async function runStandIn(request) {
   const files = request.testFiles.map((name) => ({ name, url: pathToFileURL(join(base, name)).href }));
   worker.postMessage({ id: request.id, files });
   const done = await Promise.race([new Promise((resolve) => (finished = resolve)), slot.exited.then(() => undefined)]);
+  let flushTimer;
   const flushed = done
-    ? await Promise.race([sentinels.both, slot.exited.then(() => false), new Promise((resolve) => setTimeout(resolve, FLUSH_MS, false))])
+    ? await Promise.race([sentinels.both, slot.exited.then(() => false), new Promise((resolve) => (flushTimer = setTimeout(resolve, FLUSH_MS, false)))])
     : false;
+  clearTimeout(flushTimer);
   sentinels.stop();
   worker.off("message", onMessage);
   state.release();
@@ -506,11 +517,15 @@ async function runStandIn(request) {
     await retire(slot);
     standInSlot = undefined;
   }
-  const stdout = withoutSentinel(state.stdout.buffer(), slot.sentinel);
-  const stderr = withoutSentinel(state.stderr.buffer(), slot.sentinel);
-  state.stdout = { buffer: () => stdout };
-  state.stderr = { buffer: () => stderr };
-  const reply = replyOf(request, started, base, state, code, heapExhausted, tests, junitOf(tests), true);
+  const reply = replyOf(request, started, base, state, {
+    code,
+    heapExhausted,
+    tests,
+    junitXml: junitOf(tests),
+    standIn: true,
+    stdout: withoutSentinel(state.stdout.buffer(), slot.sentinel),
+    stderr: withoutSentinel(state.stderr.buffer(), slot.sentinel),
+  });
   rmSync(base, { recursive: true, force: true });
   return reply;
 }
