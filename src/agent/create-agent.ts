@@ -88,7 +88,7 @@ export interface Agent {
   close(): Promise<void>;
 }
 
-const DEFAULT_MAX_ATTEMPTS = 5;
+export const DEFAULT_MAX_ATTEMPTS = 5;
 // With a model the search only has to catch the easy bugs before a paid call; without one
 // it is the only fixer, so it gets longer.
 const OFFLINE_BUDGET_WITH_MODEL_MS = 5_000;

@@ -1,10 +1,11 @@
 import { readFile, stat } from "node:fs/promises";
-import { basename, dirname, extname, join, resolve } from "node:path";
+import { basename, dirname, extname, join, relative, resolve } from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
 import { UsageError } from "../errors/usage-error.js";
 import { type Language, isLanguage, languageOfFile, LANGUAGES } from "../shared/language.js";
 import type { SourceFile, Task } from "../shared/task.js";
+import { assertWithin } from "./assert-within.js";
 import { inferEntry } from "./infer-entry.js";
 import { parseFrontMatter } from "./parse-front-matter.js";
 import { readTestFiles, type TestPath } from "./read-test-files.js";
@@ -21,6 +22,8 @@ export interface TaskRequest {
   entry?: string;
   /** Folder that command-line paths are relative to (default: the process's). */
   cwd?: string;
+  /** Refuse every file outside this folder, the task file's own fields included (the MCP server's working folder). */
+  within?: string;
 }
 
 /** A task ready for the loop, plus the limits and paths its file asked for. */
@@ -40,6 +43,9 @@ const TASK_FILE_NAMES = ["task.md", "task.yaml", "task.yml", "task.json"];
  */
 export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
   const cwd = request.cwd ?? process.cwd();
+  if (request.within !== undefined && request.path !== undefined) {
+    await assertWithin(request.within, resolve(cwd, request.path), request.path);
+  }
   const file = request.path ? await readTaskSource(resolve(cwd, request.path), request.path) : undefined;
   const fields = file?.fields ?? {};
   const fileDir = file?.dir ?? cwd;
@@ -51,6 +57,12 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
   const entryName = request.entry ?? fields.entry;
   const testFiles = testPaths.map((path) => resolve(path.base, path.given));
   const language = chooseLanguage(request.language, fields.language, [draftPath, entryName, ...testFiles]);
+  const supportPaths = toList(fields.support).map((path) => resolve(fileDir, path));
+  if (request.within !== undefined) {
+    for (const path of [draftPath, ...testFiles, ...supportPaths]) {
+      if (path !== undefined) await assertWithin(request.within, path, relative(cwd, path) || ".");
+    }
+  }
 
   const draft = draftPath ? await readDraft(draftPath) : undefined;
   const entry = entryName ?? inferEntry(language, draftPath, testFiles);
@@ -58,7 +70,7 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
     language,
     exclude: draftPath ? [draftPath] : [join(fileDir, entry)],
   });
-  const support = await readSupport(toList(fields.support).map((path) => resolve(fileDir, path)));
+  const support = await readSupport(supportPaths);
   const prompt = (request.prompt ?? fields.prompt ?? "").trim();
   if (!prompt && draft === undefined) {
     throw new UsageError("nothing to do: give a requirement (a TASK file or --prompt) or a draft (--draft)", {

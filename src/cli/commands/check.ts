@@ -33,46 +33,72 @@ export function registerCheckCommand(program: Command): void {
     .option("--json", "print exactly one JSON object (the check result) on stdout; human output goes to stderr")
     .addHelpText("after", "\nExample:\n  mend check examples/median/median.py --tests examples/median/test_median.py")
     .action(async (file: string, flags: CheckFlags) => {
-      const info = await stat(resolve(file)).catch(() => undefined);
-      if (!info) throw new UsageError(`file not found: ${file}`, { code: "file_missing" });
-      if (!info.isFile()) throw new UsageError(`not a file: ${file}`, { code: "file_missing" });
-      const { task } = await loadTask({
-        draft: file,
-        entry: basename(file),
+      const result = await checkProgram({
+        file,
         ...(flags.tests?.length ? { tests: flags.tests } : {}),
-        ...(flags.lang !== undefined ? { language: flags.lang } : {}),
+        ...(flags.lang !== undefined ? { lang: flags.lang } : {}),
+        ...(flags.types !== undefined ? { types: flags.types } : {}),
+        ...(flags.allowNetwork ? { allowNetwork: true } : {}),
+        ...(flags.testTimeout !== undefined ? { testTimeoutMs: flags.testTimeout * 1000 } : {}),
       });
       const output = createOutput(flags.json ?? false);
-      // Loaded here, not at start-up: the validators pull in the TypeScript compiler, which
-      // --help, other commands and bad input should not wait for.
-      const [{ validate }, { createSandbox }] = await Promise.all([
-        import("../../validation/validate.js"),
-        import("../../sandbox/create-sandbox.js"),
-      ]);
-      const sandbox = createSandbox();
-      try {
-        const result = await validate(
-          {
-            language: task.language,
-            entry: task.entry,
-            code: task.draft ?? "",
-            tests: task.tests,
-            ...(task.support ? { support: task.support } : {}),
-            ...(flags.types !== undefined ? { typeCheck: flags.types } : {}),
-            ...(flags.allowNetwork ? { allowNetwork: true } : {}),
-          },
-          { sandbox, ...(flags.testTimeout !== undefined ? { perTestTimeoutMs: flags.testTimeout * 1000 } : {}) },
-        );
-        output.result(checkJson(result), () => renderCheck(result));
-        process.exitCode = result.passed ? 0 : 1;
-      } finally {
-        await sandbox.close();
-      }
+      output.result(checkJson(result), () => renderCheck(result));
+      process.exitCode = result.passed ? 0 : 1;
     });
 }
 
+/** What `mend check` (and the MCP `check` tool) is asked to check. */
+export interface CheckRequest {
+  file: string;
+  tests?: string[];
+  lang?: string;
+  types?: boolean;
+  allowNetwork?: boolean;
+  testTimeoutMs?: number;
+  /** Refuse files outside this folder (see `loadTask`). */
+  within?: string;
+}
+
+/** Layered validation of one program with its tests, in the strong sandbox. */
+export async function checkProgram(request: CheckRequest): Promise<CheckResult> {
+  const { file } = request;
+  const info = await stat(resolve(file)).catch(() => undefined);
+  if (!info) throw new UsageError(`file not found: ${file}`, { code: "file_missing" });
+  if (!info.isFile()) throw new UsageError(`not a file: ${file}`, { code: "file_missing" });
+  const { task } = await loadTask({
+    draft: file,
+    entry: basename(file),
+    ...(request.tests?.length ? { tests: request.tests } : {}),
+    ...(request.lang !== undefined ? { language: request.lang } : {}),
+    ...(request.within !== undefined ? { within: request.within } : {}),
+  });
+  // Loaded here, not at start-up: the validators pull in the TypeScript compiler, which
+  // --help, other commands and bad input should not wait for.
+  const [{ validate }, { createSandbox }] = await Promise.all([
+    import("../../validation/validate.js"),
+    import("../../sandbox/create-sandbox.js"),
+  ]);
+  const sandbox = createSandbox();
+  try {
+    return await validate(
+      {
+        language: task.language,
+        entry: task.entry,
+        code: task.draft ?? "",
+        tests: task.tests,
+        ...(task.support ? { support: task.support } : {}),
+        ...(request.types !== undefined ? { typeCheck: request.types } : {}),
+        ...(request.allowNetwork ? { allowNetwork: true } : {}),
+      },
+      { sandbox, ...(request.testTimeoutMs !== undefined ? { perTestTimeoutMs: request.testTimeoutMs } : {}) },
+    );
+  } finally {
+    await sandbox.close();
+  }
+}
+
 /** The SPEC `check` shape, plus the signature; internal counters stay out. */
-function checkJson(result: CheckResult): Record<string, unknown> {
+export function checkJson(result: CheckResult): Record<string, unknown> {
   const json: Record<string, unknown> = { passed: result.passed, stage: result.stage };
   if (result.errorType) json.errorType = result.errorType;
   json.summary = result.summary;

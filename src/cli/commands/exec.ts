@@ -14,9 +14,9 @@ interface ExecFlags {
   json?: boolean;
 }
 
-const DEFAULT_TIMEOUT_S = 10;
-const MAX_TIMEOUT_S = 3600;
-const DEFAULT_MEMORY_MB = 512;
+export const DEFAULT_TIMEOUT_S = 10;
+export const MAX_TIMEOUT_S = 3600;
+export const DEFAULT_MEMORY_MB = 512;
 /** Below these the interpreter itself cannot start (measured resident size plus headroom). */
 const MIN_MEMORY_MB: Record<Language, number> = { python: 16, javascript: 64, typescript: 64 };
 /** A program file, not a data set. */
@@ -49,26 +49,35 @@ export function registerExecCommand(program: Command): void {
       const language = languageOf(file, flags.lang);
       const timeoutMs = parseTimeout(flags.timeout) * 1000;
       const memoryMb = parseMemory(flags.memory, language);
-      const source = await readProgram(file);
       const output = createOutput(flags.json ?? false);
-      const { command, files, failed } = await prepare(basename(file), source, language);
-      const { createSandbox } = await import("../../sandbox/create-sandbox.js");
-      const sandbox = createSandbox();
-      try {
-        const result = failed ?? (await sandbox.run({ command, files, timeoutMs, memoryMb }));
-        if (output.json) {
-          output.result(execJson(result), () => "");
-        } else {
-          // The program's own streams pass through; the verdict is ours and goes to stderr.
-          process.stdout.write(result.stdout);
-          process.stderr.write(result.stderr);
-          output.info(summary(result, timeoutMs, memoryMb));
-        }
-        process.exitCode = result.reason === "ok" ? 0 : 1;
-      } finally {
-        await sandbox.close();
+      const result = await execProgram(file, language, { timeoutMs, memoryMb });
+      if (output.json) {
+        output.result(execJson(result), () => "");
+      } else {
+        // The program's own streams pass through; the verdict is ours and goes to stderr.
+        process.stdout.write(result.stdout);
+        process.stderr.write(result.stderr);
+        output.info(summary(result, timeoutMs, memoryMb));
       }
+      process.exitCode = result.reason === "ok" ? 0 : 1;
     });
+}
+
+/** Runs one program file in the strong sandbox: what `mend exec` and the MCP `exec` tool do. */
+export async function execProgram(
+  file: string,
+  language: Language,
+  limits: { timeoutMs: number; memoryMb: number },
+): Promise<ExecResult> {
+  const source = await readProgram(file);
+  const { command, files, failed } = await prepare(basename(file), source, language);
+  const { createSandbox } = await import("../../sandbox/create-sandbox.js");
+  const sandbox = createSandbox();
+  try {
+    return failed ?? (await sandbox.run({ command, files, ...limits }));
+  } finally {
+    await sandbox.close();
+  }
 }
 
 /** The SPEC `exec` shape, plus `warnings` when the sandbox had to do without some mechanism. */
@@ -87,7 +96,7 @@ export function execJson(result: ExecResult): Record<string, unknown> {
   return json;
 }
 
-function languageOf(file: string, lang: string | undefined): Language {
+export function languageOf(file: string, lang: string | undefined): Language {
   if (lang !== undefined) {
     if (!isLanguage(lang)) throw new UsageError(`unknown language "${lang}" (python, javascript or typescript)`);
     return lang;
@@ -99,7 +108,7 @@ function languageOf(file: string, lang: string | undefined): Language {
   return language;
 }
 
-function parseTimeout(value: string | undefined): number {
+export function parseTimeout(value: string | undefined): number {
   if (value === undefined) return DEFAULT_TIMEOUT_S;
   const seconds = Number(value);
   if (value.trim() === "" || !Number.isFinite(seconds)) throw new UsageError(`--timeout must be a number of seconds, not "${value}"`);
@@ -108,18 +117,23 @@ function parseTimeout(value: string | undefined): number {
   return seconds;
 }
 
-function parseMemory(value: string | undefined, language: Language): number {
+export function parseMemory(value: string | undefined, language: Language): number {
   if (value === undefined) return DEFAULT_MEMORY_MB;
   const mb = Number(value);
   if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(mb)) throw new UsageError(`--memory must be a whole number of MiB, not "${value}"`);
+  return checkMemory(mb, language, "--memory");
+}
+
+/** Refuses a memory limit the interpreter cannot start under, or more than the machine has. */
+export function checkMemory(mb: number, language: Language, name: string): number {
   const floor = MIN_MEMORY_MB[language];
-  if (mb < floor) throw new UsageError(`--memory ${mb} MiB is below what ${language} needs to start (at least ${floor} MiB)`);
+  if (mb < floor) throw new UsageError(`${name} ${mb} MiB is below what ${language} needs to start (at least ${floor} MiB)`);
   const available = Math.floor(totalmem() / (1024 * 1024));
-  if (mb > available) throw new UsageError(`--memory ${mb} MiB is more than this machine has (${available} MiB)`);
+  if (mb > available) throw new UsageError(`${name} ${mb} MiB is more than this machine has (${available} MiB)`);
   return mb;
 }
 
-async function checkFile(file: string): Promise<void> {
+export async function checkFile(file: string): Promise<void> {
   const info = await stat(resolve(file)).catch(() => undefined);
   if (!info) throw new UsageError(`file not found: ${file}`, { code: "file_missing" });
   if (!info.isFile()) throw new UsageError(`not a file: ${file}`, { code: "file_missing" });

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { registerCheckCommand } from "./check.js";
 import { registerEval } from "./eval.js";
 import { registerExecCommand } from "./exec.js";
+import { registerMcp } from "./mcp.js";
 import { registerRepair } from "./repair.js";
 import { registerReport } from "./report.js";
 import { registerResume } from "./resume.js";
@@ -16,4 +17,5 @@ export function registerCommands(program: Command): void {
   registerExecCommand(program);
   registerEval(program);
   registerReport(program);
+  registerMcp(program);
 }

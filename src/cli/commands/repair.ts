@@ -3,7 +3,7 @@ import { createTwoFilesPatch } from "diff";
 import { basename } from "node:path";
 import { UsageError } from "../../errors/usage-error.js";
 import type { RunResult } from "../../shared/run-result.js";
-import { loadTask } from "../../tasks/load-task.js";
+import { type LoadedTask, loadTask } from "../../tasks/load-task.js";
 import { addLimitOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, type LoopFlags } from "../loop-options.js";
 
 interface RepairFlags extends LoopFlags {
@@ -29,14 +29,7 @@ export function registerRepair(program: Command): void {
     .option("--approve", "ask before writing; a non-interactive run pauses (resume with: mend resume RUN_ID --approve|--reject)")
     .addHelpText("after", "\nExample:\n  mend repair examples/median/median.py --tests examples/median/test_median.py --write")
     .action(async (file: string, flags: RepairFlags) => {
-      if (!flags.tests?.length) throw new UsageError("mend repair needs the tests: --tests PATH (a file or a folder)");
-      const loaded = await loadTask({
-        draft: file,
-        tests: flags.tests,
-        ...(flags.prompt !== undefined ? { prompt: flags.prompt } : {}),
-        ...(flags.lang !== undefined ? { language: flags.lang } : {}),
-        ...(flags.entry !== undefined ? { entry: flags.entry } : {}),
-      });
+      const loaded = await loadRepairTask(file, flags);
       const original = loaded.task.draft ?? "";
       const diff = (result: RunResult) =>
         result.code === original
@@ -58,4 +51,21 @@ export function registerRepair(program: Command): void {
         describeChange: diff,
       });
     });
+}
+
+/** The task of `mend repair` (and the MCP `repair` tool): FILE as the draft, with its tests. */
+export async function loadRepairTask(
+  file: string,
+  flags: Pick<RepairFlags, "tests" | "prompt" | "lang" | "entry">,
+  within?: string,
+): Promise<LoadedTask> {
+  if (!flags.tests?.length) throw new UsageError("mend repair needs the tests: --tests PATH (a file or a folder)");
+  return loadTask({
+    draft: file,
+    tests: flags.tests,
+    ...(flags.prompt !== undefined ? { prompt: flags.prompt } : {}),
+    ...(flags.lang !== undefined ? { language: flags.lang } : {}),
+    ...(flags.entry !== undefined ? { entry: flags.entry } : {}),
+    ...(within !== undefined ? { within } : {}),
+  });
 }

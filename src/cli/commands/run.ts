@@ -1,5 +1,5 @@
 import { type Command } from "commander";
-import { loadTask } from "../../tasks/load-task.js";
+import { type LoadedTask, loadTask } from "../../tasks/load-task.js";
 import { addLimitOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, type LoopFlags } from "../loop-options.js";
 
 interface RunFlags extends LoopFlags {
@@ -28,14 +28,7 @@ export function registerRun(program: Command): void {
         '  mend run --prompt "fizzbuzz(n) returns ..." --tests test_fizzbuzz.py --lang python --json',
     )
     .action(async (path: string | undefined, flags: RunFlags) => {
-      const loaded = await loadTask({
-        ...(path !== undefined ? { path } : {}),
-        ...(flags.prompt !== undefined ? { prompt: flags.prompt } : {}),
-        ...(flags.lang !== undefined ? { language: flags.lang } : {}),
-        ...(flags.tests !== undefined ? { tests: flags.tests } : {}),
-        ...(flags.draft !== undefined ? { draft: flags.draft } : {}),
-        ...(flags.entry !== undefined ? { entry: flags.entry } : {}),
-      });
+      const loaded = await loadRunTask(path, flags);
       // Loaded here, not at start-up: the agent pulls in LangGraph and the model providers,
       // which --help and bad input should not wait for.
       const { executeRun } = await import("../execute-run.js");
@@ -47,4 +40,21 @@ export function registerRun(program: Command): void {
         describeChange: (result) => result.code,
       });
     });
+}
+
+/** The task of `mend run` (and the MCP `run` tool): the TASK file or folder, flags overriding its fields. */
+export function loadRunTask(
+  path: string | undefined,
+  flags: Pick<RunFlags, "prompt" | "lang" | "tests" | "draft" | "entry">,
+  within?: string,
+): Promise<LoadedTask> {
+  return loadTask({
+    ...(path !== undefined ? { path } : {}),
+    ...(flags.prompt !== undefined ? { prompt: flags.prompt } : {}),
+    ...(flags.lang !== undefined ? { language: flags.lang } : {}),
+    ...(flags.tests !== undefined ? { tests: flags.tests } : {}),
+    ...(flags.draft !== undefined ? { draft: flags.draft } : {}),
+    ...(flags.entry !== undefined ? { entry: flags.entry } : {}),
+    ...(within !== undefined ? { within } : {}),
+  });
 }
