@@ -31,10 +31,7 @@ export function registerRepair(program: Command): void {
     .action(async (file: string, flags: RepairFlags) => {
       const loaded = await loadRepairTask(file, flags);
       const original = loaded.task.draft ?? "";
-      const diff = (result: RunResult) =>
-        result.code === original
-          ? `(no change to ${basename(file)})`
-          : createTwoFilesPatch(file, file, original, result.code, "draft", result.verified ? "verified" : "unverified");
+      const diff = (result: RunResult) => repairDiff(file, original, result);
       // Loaded here, not at start-up: the agent pulls in LangGraph and the model providers,
       // which --help and bad input should not wait for.
       const { executeRun } = await import("../execute-run.js");
@@ -51,6 +48,13 @@ export function registerRepair(program: Command): void {
         describeChange: diff,
       });
     });
+}
+
+/** The change a repair made, as a unified diff: what `mend repair` prints and the MCP `repair` tool returns. */
+export function repairDiff(file: string, original: string, result: RunResult): string {
+  return result.code === original
+    ? `(no change to ${basename(file)})`
+    : createTwoFilesPatch(file, file, original, result.code, "draft", result.verified ? "verified" : "unverified");
 }
 
 /** The task of `mend repair` (and the MCP `repair` tool): FILE as the draft, with its tests. */

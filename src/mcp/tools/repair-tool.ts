@@ -1,6 +1,5 @@
-import { createTwoFilesPatch } from "diff";
 import { z } from "zod";
-import { loadRepairTask } from "../../cli/commands/repair.js";
+import { loadRepairTask, repairDiff } from "../../cli/commands/repair.js";
 import { defineTool } from "../mcp-tool.js";
 import { runLoop } from "../run-loop.js";
 
@@ -21,11 +20,7 @@ export const repairTool = defineTool({
   async call(args, call) {
     const loaded = await loadRepairTask(args.path, { ...(args.tests ? { tests: args.tests } : {}) }, call.settings.cwd);
     const result = await runLoop(loaded, "repair", call);
-    const original = loaded.task.draft ?? "";
-    const diff =
-      result.code === original
-        ? `(no change to ${args.path})`
-        : createTwoFilesPatch(args.path, args.path, original, result.code, "draft", result.verified ? "verified" : "unverified");
+    const diff = repairDiff(args.path, loaded.task.draft ?? "", result);
     return { json: { ...result }, more: [{ type: "text", text: diff }] };
   },
 });
