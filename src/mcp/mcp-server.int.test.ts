@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runMend } from "../cli/commands/__fixtures__/spawn-mend.js";
+import { createServer } from "node:net";
+import { expectUsageExit, runMend } from "../cli/commands/__fixtures__/spawn-mend.js";
 import type { RunResult } from "../shared/run-result.js";
 import { connectHttp, connectStdio, errorOf, jsonOf, type Connect, type MendMcp } from "./__fixtures__/connect-mend.js";
 
@@ -173,6 +174,37 @@ describe("mend mcp over Streamable HTTP refuses requests for another host", () =
       const exit = await mcp.close();
       rmSync(root, { recursive: true, force: true });
       expect(exit?.code).toBe(0);
+    }
+  });
+});
+
+describe("mend mcp with bad flags: exit 2 with one line, before serving anything", () => {
+  const cases: [string, string[], RegExp][] = [
+    ["a port that is not a number", ["--http", "eighty"], /--http takes a port number/],
+    ["an unknown model spec", ["--model", "gpt4"], /unknown model spec "gpt4"/],
+    ["an exec timeout of 0", ["--timeout", "0"], /--timeout must be more than 0 seconds/],
+    ["an exec memory limit no interpreter starts in", ["--memory", "4"], /--memory 4 MiB is below what python needs/],
+    ["a budget without the boundary", ["--no-boundary", "--budget-tokens", "100"], /--no-boundary turns budgets off/],
+  ];
+  it.each(cases)("%s", { timeout: 60_000 }, async (_case, args, message) => {
+    const { root, cwd } = makeProject();
+    try {
+      expectUsageExit(await runMend(["mcp", ...args], { cwd }), message);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("a port another program holds", { timeout: 60_000 }, async () => {
+    const { root, cwd } = makeProject();
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = holder.address() as { port: number };
+      expectUsageExit(await runMend(["mcp", "--http", String(port)], { cwd }), new RegExp(`cannot listen on 127\\.0\\.0\\.1:${port} \\(EADDRINUSE\\)`));
+    } finally {
+      holder.close();
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });
