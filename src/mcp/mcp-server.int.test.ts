@@ -150,6 +150,22 @@ describe.each(TRANSPORTS)("mend mcp over %s, offline", (_name, connect) => {
   });
 });
 
+describe("mend mcp --root", () => {
+  it("works in the folder it names, wherever the client started it", { timeout: TEST_TIMEOUT }, async () => {
+    const { root } = makeProject();
+    const mcp = await connectStdio(["--root", "project"], { cwd: root });
+    try {
+      const json = jsonOf(await mcp.client.callTool({ name: "exec", arguments: { path: "scripts/report.py" } }, undefined, LONG));
+      expect(json).toMatchObject({ exitCode: 3, stdout: "42 rows\n" });
+      const refused = errorOf(await mcp.client.callTool({ name: "exec", arguments: { path: "../secret.py" } }, undefined, LONG));
+      expect(refused).toMatch(/^\.\.\/secret\.py is outside the working folder .*\/project$/);
+    } finally {
+      await mcp.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("mend mcp over Streamable HTTP refuses requests for another host", () => {
   it("answers 403 to a page that rebound its DNS name to 127.0.0.1", async () => {
     const { root, cwd } = makeProject();
@@ -185,6 +201,7 @@ describe("mend mcp with bad flags: exit 2 with one line, before serving anything
     ["an exec timeout of 0", ["--timeout", "0"], /--timeout must be more than 0 seconds/],
     ["an exec memory limit no interpreter starts in", ["--memory", "4"], /--memory 4 MiB is below what python needs/],
     ["a budget without the boundary", ["--no-boundary", "--budget-tokens", "100"], /--no-boundary turns budgets off/],
+    ["a root that is not a folder", ["--root", "median.py"], /^mend: --root median\.py is not a folder$/],
   ];
   it.each(cases)("%s", { timeout: 60_000 }, async (_case, args, message) => {
     const { root, cwd } = makeProject();

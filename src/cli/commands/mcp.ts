@@ -1,4 +1,6 @@
 import { type Command, InvalidArgumentError } from "commander";
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
 import { UsageError } from "../../errors/usage-error.js";
 import { parseModelSpec } from "../../models/model-spec.js";
 import { RunFolder } from "../../runs/run-folder.js";
@@ -6,6 +8,7 @@ import { addLimitOptions, addSwitchOptions, type LoopFlags, switchOptionsFrom, w
 import { checkMemory, DEFAULT_MEMORY_MB, parseTimeout } from "./exec.js";
 
 interface McpFlags extends LoopFlags {
+  root?: string;
   http?: number;
   timeout?: string;
   memory?: number;
@@ -23,6 +26,7 @@ export function registerMcp(program: Command): void {
         "limits are this command's flags: a client may ask for less, never for more. Without --http the server speaks " +
         "on stdin/stdout; with --http PORT it serves Streamable HTTP at http://127.0.0.1:PORT/mcp (0: a free port, printed on stderr).",
     )
+    .option("--root <dir>", "the folder the server works in: tool paths are relative to it and nothing outside it is read (default: the working directory)")
     .option("--http <port>", "serve Streamable HTTP on 127.0.0.1:PORT instead of stdio", port)
     .option("--timeout <seconds>", "the exec tool's wall-clock limit, and its default (default 10)")
     .option("--memory <mb>", `the exec tool's memory limit in MiB, and its default (default ${DEFAULT_MEMORY_MB})`, wholeNumber("--memory"));
@@ -31,9 +35,10 @@ export function registerMcp(program: Command): void {
   command
     .addHelpText(
       "after",
-      "\nExamples:\n  claude mcp add mend -- npx mend mcp\n  mend mcp --model openai:gpt-4o-mini --max-attempts 3 --timeout 5\n  mend mcp --http 8765",
+      "\nExamples:\n  claude mcp add mend -- npx mend mcp\n  mend mcp --root ~/code/project --model ollama:qwen2.5-coder\n  mend mcp --model openai:gpt-4o-mini --max-attempts 3 --timeout 5\n  mend mcp --http 8765",
     )
     .action(async (flags: McpFlags) => {
+      if (flags.root !== undefined) enterRoot(flags.root);
       parseModelSpec(flags.model ?? process.env.MEND_MODEL);
       switchOptionsFrom(flags, { tokens: flags.budgetTokens, usd: flags.budgetUsd, seconds: flags.budgetSeconds });
       RunFolder.prepareRunsDir(flags.runsDir);
@@ -58,6 +63,12 @@ export function registerMcp(program: Command): void {
         throw error;
       });
     });
+}
+
+/** Clients that cannot set a server's working folder name it with --root instead; the tools resolve paths against it. */
+function enterRoot(root: string): void {
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--root ${root} is not a folder`, { code: "root_missing" });
+  process.chdir(resolve(root));
 }
 
 function port(value: string): number {
