@@ -1,4 +1,5 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type PQueue from "p-queue";
 import { CallToolRequestSchema, type CallToolResult, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { MendError } from "../errors/mend-error.js";
@@ -16,13 +17,14 @@ const TOOLS: readonly McpTool[] = [checkTool, execTool, repairTool, runTool, rep
 
 /**
  * One MCP server (one per client session): the tools `check`, `exec`, `repair`, `run`,
- * `report`, and the runs as resources.
+ * `report`, and the runs as resources. Calls that run programs take turns in `queue`, which
+ * all sessions share, so that clients together never run more at once than the operator allowed.
  *
  * The tools are served on the low-level server rather than through `registerTool`, because
  * the SDK answers bad arguments with one line per zod issue, and the SPEC asks for one line:
  * each tool checks its own arguments (see `defineTool`).
  */
-export function createMcpServer(settings: McpSettings): McpServer {
+export function createMcpServer(settings: McpSettings, queue: PQueue): McpServer {
   const server = new McpServer(
     { name: "mendloop", version: settings.version },
     {
@@ -54,7 +56,11 @@ export function createMcpServer(settings: McpSettings): McpServer {
       extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: ++step, message: message.trim() } }).catch(() => {});
     };
     try {
-      const answer = await tool.call(request.params.arguments, { settings, signal: extra.signal, progress });
+      const call = () => tool.call(request.params.arguments, { settings, signal: extra.signal, progress });
+      if (tool.heavy && queue.pending >= queue.concurrency) {
+        progress(`waiting: ${queue.pending} calls running, ${queue.size} waiting before this one (mend mcp --concurrency)`);
+      }
+      const answer = tool.heavy ? await queue.add(call, { signal: extra.signal }) : await call();
       return {
         content: [{ type: "text", text: JSON.stringify(answer.json) }, ...(answer.more ?? [])],
         structuredContent: answer.json,

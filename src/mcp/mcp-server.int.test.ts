@@ -150,6 +150,41 @@ describe.each(TRANSPORTS)("mend mcp over %s, offline", (_name, connect) => {
   });
 });
 
+describe("mend mcp --concurrency", () => {
+  it("makes a call that runs a program wait while another runs, and says so", { timeout: TEST_TIMEOUT }, async () => {
+    const { root, cwd } = makeProject();
+    const mcp = await connectStdio(["--concurrency", "1"], { cwd });
+    try {
+      const finished: string[] = [];
+      const notes: string[] = [];
+      const slow = mcp.client
+        .callTool({ name: "exec", arguments: { path: "scripts/spin.js", timeoutSeconds: 3 } }, undefined, LONG)
+        .then(() => finished.push("spin"));
+      // Cancelled while it waits: the call ends at once, and the calls behind it still get their turn.
+      const controller = new AbortController();
+      const dropped = mcp.client.callTool({ name: "exec", arguments: { path: "scripts/spin.js" } }, undefined, {
+        ...LONG,
+        signal: controller.signal,
+        onprogress: () => controller.abort("not needed any more"),
+      });
+      const quick = mcp.client
+        .callTool({ name: "exec", arguments: { path: "scripts/report.py" } }, undefined, { ...LONG, onprogress: (note) => void notes.push(note.message ?? "") })
+        .then((result) => {
+          finished.push("report");
+          return jsonOf(result);
+        });
+      await expect(dropped).rejects.toThrow(/not needed any more/);
+      await slow;
+      expect(await quick).toMatchObject({ exitCode: 3, stdout: "42 rows\n" });
+      expect(finished).toEqual(["spin", "report"]);
+      expect(notes).toEqual([expect.stringMatching(/^waiting: 1 calls running, [01] waiting before this one/)]);
+    } finally {
+      await mcp.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("mend mcp --root", () => {
   it("works in the folder it names, wherever the client started it", { timeout: TEST_TIMEOUT }, async () => {
     const { root } = makeProject();

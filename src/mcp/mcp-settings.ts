@@ -9,6 +9,8 @@ export interface McpSettings {
   cwd: string;
   /** Reported to clients in the initialize handshake. */
   version: string;
+  /** Tool calls that run programs at the same time, over all sessions; the rest wait their turn. */
+  concurrency: number;
   /** The ceilings of the `exec` tool, also its defaults. */
   exec: { timeoutSeconds: number; memoryMb: number };
   /** Model, attempt cap, budgets, runs folder and switches of the `run` and `repair` tools. */

@@ -26,6 +26,8 @@ export interface McpTool {
   description: string;
   input: z.ZodObject;
   annotations: ToolAnnotations;
+  /** Runs programs (in the sandbox) or the loop: waits its turn behind the server's --concurrency. */
+  heavy: boolean;
   /** Checks the raw arguments against `input` (a UsageError naming every problem on one line), then runs. */
   call(args: unknown, call: ToolCall): Promise<ToolAnswer>;
 }
@@ -37,6 +39,7 @@ export function defineTool<Input extends z.ZodObject>(tool: {
   description: string;
   input: Input;
   annotations: ToolAnnotations;
+  heavy: boolean;
   call(args: z.output<Input>, call: ToolCall): Promise<ToolAnswer>;
 }): McpTool {
   return {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import PQueue from "p-queue";
 import { createMcpServer } from "./create-mcp-server.js";
 import type { McpSettings } from "./mcp-settings.js";
 
@@ -16,6 +17,7 @@ const LOCAL_NAMES = new Set(["127.0.0.1", "localhost"]);
  */
 export async function serveHttp(settings: McpSettings, port: number): Promise<void> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const queue = new PQueue({ concurrency: settings.concurrency });
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? "/", `http://${HOST}`);
@@ -36,7 +38,7 @@ export async function serveHttp(settings: McpSettings, port: number): Promise<vo
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
-    const server = createMcpServer(settings);
+    const server = createMcpServer(settings, queue);
     await server.connect(transport);
     await transport.handleRequest(request, response);
     if (!transport.sessionId) await server.close();

@@ -1,4 +1,5 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import PQueue from "p-queue";
 import { createMcpServer } from "./create-mcp-server.js";
 import type { McpSettings } from "./mcp-settings.js";
 
@@ -9,7 +10,7 @@ import type { McpSettings } from "./mcp-settings.js";
 export async function serveStdio(settings: McpSettings): Promise<void> {
   console.log = console.error;
   console.info = console.error;
-  const server = createMcpServer(settings);
+  const server = createMcpServer(settings, new PQueue({ concurrency: settings.concurrency }));
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();

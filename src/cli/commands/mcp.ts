@@ -9,6 +9,7 @@ import { checkMemory, DEFAULT_MEMORY_MB, parseTimeout } from "./exec.js";
 
 interface McpFlags extends LoopFlags {
   root?: string;
+  concurrency: number;
   http?: number;
   timeout?: string;
   memory?: number;
@@ -28,6 +29,7 @@ export function registerMcp(program: Command): void {
     )
     .option("--root <dir>", "the folder the server works in: tool paths are relative to it and nothing outside it is read (default: the working directory)")
     .option("--http <port>", "serve Streamable HTTP on 127.0.0.1:PORT instead of stdio", port)
+    .option("--concurrency <n>", "tool calls that run programs at the same time, over all clients; the rest wait", wholeNumber("--concurrency"), 2)
     .option("--timeout <seconds>", "the exec tool's wall-clock limit, and its default (default 10)")
     .option("--memory <mb>", `the exec tool's memory limit in MiB, and its default (default ${DEFAULT_MEMORY_MB})`, wholeNumber("--memory"));
   addLimitOptions(command);
@@ -46,6 +48,7 @@ export function registerMcp(program: Command): void {
       const settings = {
         cwd: process.cwd(),
         version: program.version() ?? "0.0.0",
+        concurrency: flags.concurrency,
         exec: { timeoutSeconds: parseTimeout(flags.timeout), memoryMb },
         loop: flags,
       };

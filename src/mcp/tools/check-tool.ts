@@ -17,6 +17,7 @@ export const checkTool = defineTool({
     lang: z.enum(LANGUAGES).optional().describe("the language, when the file names do not tell it"),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
+  heavy: true,
   async call(args, { settings }) {
     const result = await checkProgram({
       file: args.path,

@@ -21,6 +21,7 @@ export const execTool = defineTool({
     memoryMb: z.number().int().positive().optional().describe("memory limit in MiB; at most the server's (mend mcp --memory)"),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
+  heavy: true,
   async call(args, { settings }) {
     const limits = settings.exec;
     await assertWithin(settings.cwd, resolve(settings.cwd, args.path), args.path);

@@ -17,6 +17,7 @@ export const repairTool = defineTool({
     tests: z.array(z.string().min(1)).optional().describe("test files or folders"),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+  heavy: true,
   async call(args, call) {
     const loaded = await loadRepairTask(args.path, { ...(args.tests ? { tests: args.tests } : {}) }, call.settings.cwd);
     const result = await runLoop(loaded, "repair", call);

@@ -15,6 +15,7 @@ export const reportTool = defineTool({
     runId: z.string().min(1).describe("the runId of a run or repair result"),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  heavy: false,
   async call(args, { settings }) {
     const run = new ServerRuns(settings.loop.runsDir).open(args.runId);
     const { writeRunReport } = await import("../../report/write-run-report.js");

@@ -17,6 +17,7 @@ export const runTool = defineTool({
     task: z.string().min(1).describe("the TASK file or folder, relative to the server's working folder"),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+  heavy: true,
   async call(args, call) {
     const loaded = await loadRunTask(args.task, {}, call.settings.cwd);
     return { json: { ...(await runLoop(loaded, "run", call)) } };
