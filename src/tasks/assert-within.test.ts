@@ -49,6 +49,14 @@ describe("loadTask({ within })", () => {
     await expect(loadTask({ path: "task.md", cwd: project })).resolves.toMatchObject({ task: { tests: [{ path: "test_private.py" }] } });
   });
 
+  it("refuses a task folder whose task.md links to a file outside, before reading it", async () => {
+    mkdirSync(join(project, "linked-task"));
+    writeFileSync(join(root, "task.md"), "---\nlanguage: [python\n---\nprivate words\n");
+    symlinkSync(join(root, "task.md"), join(project, "linked-task", "task.md"));
+    const loading = loadTask({ path: "linked-task", cwd: project, within: project });
+    await expect(loading).rejects.toThrow(/^linked-task\/task\.md is outside the working folder/);
+  });
+
   it("loads a task whose files are all inside", async () => {
     const loaded = await loadTask({ draft: "src/median.py", tests: ["test_median.py"], cwd: project, within: project });
     expect(loaded.task).toMatchObject({ language: "python", entry: "median.py", tests: [{ path: "test_median.py" }] });

@@ -43,10 +43,10 @@ const TASK_FILE_NAMES = ["task.md", "task.yaml", "task.yml", "task.json"];
  */
 export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
   const cwd = request.cwd ?? process.cwd();
-  if (request.within !== undefined && request.path !== undefined) {
-    await assertWithin(request.within, resolve(cwd, request.path), request.path);
-  }
-  const file = request.path ? await readTaskSource(resolve(cwd, request.path), request.path) : undefined;
+  const guard = async (path: string) => {
+    if (request.within !== undefined) await assertWithin(request.within, path, relative(cwd, path) || ".");
+  };
+  const file = request.path ? await readTaskSource(resolve(cwd, request.path), request.path, guard) : undefined;
   const fields = file?.fields ?? {};
   const fileDir = file?.dir ?? cwd;
 
@@ -58,11 +58,7 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
   const testFiles = testPaths.map((path) => resolve(path.base, path.given));
   const language = chooseLanguage(request.language, fields.language, [draftPath, entryName, ...testFiles]);
   const supportPaths = toList(fields.support).map((path) => resolve(fileDir, path));
-  if (request.within !== undefined) {
-    for (const path of [draftPath, ...testFiles, ...supportPaths]) {
-      if (path !== undefined) await assertWithin(request.within, path, relative(cwd, path) || ".");
-    }
-  }
+  for (const path of [draftPath, ...testFiles, ...supportPaths]) if (path !== undefined) await guard(path);
 
   const draft = draftPath ? await readDraft(draftPath) : undefined;
   const entry = entryName ?? inferEntry(language, draftPath, testFiles);
@@ -91,16 +87,18 @@ interface TaskSource {
   dir: string;
 }
 
-async function readTaskSource(absolute: string, given: string): Promise<TaskSource> {
+/** `guard` refuses a file before it is read (see `TaskRequest.within`). */
+async function readTaskSource(absolute: string, given: string, guard: (path: string) => Promise<void>): Promise<TaskSource> {
+  await guard(absolute);
   const info = await stat(absolute).catch(() => undefined);
   if (!info) throw new UsageError(`task not found: ${given}`, { code: "task_missing" });
   if (!info.isDirectory()) return { fields: await readTaskFile(absolute), dir: dirname(absolute) };
 
   const casePath = join(absolute, "case.json");
-  if (await isFile(casePath)) return { fields: caseToTask(await readCaseFile(casePath)), dir: absolute };
+  if (await isFile(casePath)) return { fields: caseToTask(await readCaseFile(await guarded(casePath, guard))), dir: absolute };
   for (const name of TASK_FILE_NAMES) {
     const path = join(absolute, name);
-    if (await isFile(path)) return { fields: await readTaskFile(path), dir: absolute };
+    if (await isFile(path)) return { fields: await readTaskFile(await guarded(path, guard)), dir: absolute };
   }
   throw new UsageError(`no task.md, task.yaml, task.json or case.json in ${given}`, { code: "task_missing" });
 }
@@ -188,6 +186,11 @@ async function readSupport(paths: readonly string[]): Promise<SourceFile[]> {
     }
   }
   return files;
+}
+
+async function guarded(path: string, guard: (path: string) => Promise<void>): Promise<string> {
+  await guard(path);
+  return path;
 }
 
 async function isFile(path: string): Promise<boolean> {
