@@ -34,6 +34,8 @@ export function registerMcp(program: Command): void {
     .option("--memory <mb>", `the exec tool's memory limit in MiB, and its default (default ${DEFAULT_MEMORY_MB})`, wholeNumber("--memory"));
   addLimitOptions(command);
   addSwitchOptions(command);
+  // Accepted, as by every command, but the protocol is the output here: nothing to print as JSON.
+  command.options.find((option) => option.long === "--json")?.hideHelp();
   command
     .addHelpText(
       "after",
