@@ -4,6 +4,8 @@
 //   mend exec on a one-line program  vs  a bare bubblewrap namespace running that program
 //   mend check on a tiny program with one test  vs  plain pytest on the same files
 // Both baselines use the interpreter's real path: a pyenv shim would add its own start-up.
+// pytest is timed twice: as a user runs it (every installed plugin loads itself) and with
+// plugin autoloading off, as mend runs it in the sandbox (the stricter comparison).
 // Options: `--runs N` per side and command (default 7).
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -30,10 +32,10 @@ const python = execFileSync("python3", ["-c", "import os, sys; print(os.path.rea
 const shim = execFileSync("sh", ["-c", "command -v python3"]).toString().trim();
 
 /** Runs argv to its end (exit of the process, not just of its output) and returns ms and exit code. */
-function time(argv, expectedCode) {
+function time(argv, expectedCode, env = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(argv[0], argv.slice(1), { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(argv[0], argv.slice(1), { cwd: dir, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, ...env } });
     let stderr = "";
     child.stderr.on("data", (chunk) => (stderr += chunk));
     child.on("error", reject);
@@ -57,16 +59,21 @@ const rows = [
   {
     label: "mend exec one.py",
     mend: ["node", mend, "exec", "one.py"],
-    baselineLabel: "bare bwrap: python3 one.py",
-    baseline: bareBwrap,
+    baselines: [{ label: "bare bwrap: python3 one.py", argv: bareBwrap }],
     code: 0,
     goal: 6,
   },
   {
     label: "mend check inc.py --tests test_inc.py",
     mend: ["node", mend, "check", "inc.py", "--tests", "test_inc.py"],
-    baselineLabel: "python3 -m pytest test_inc.py",
-    baseline: [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_inc.py"],
+    baselines: [
+      { label: "python3 -m pytest test_inc.py", argv: [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_inc.py"] },
+      {
+        label: "  the same, no plugin autoload",
+        argv: [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "pytest_timeout", "test_inc.py"],
+        env: { PYTEST_DISABLE_PLUGIN_AUTOLOAD: "1" },
+      },
+    ],
     code: 0,
     goal: 2,
   },
@@ -87,19 +94,22 @@ try {
   // every later call finds filled.
   for (const row of rows) {
     await time(row.mend, row.code);
-    await time(row.baseline, row.code);
+    for (const base of row.baselines) await time(base.argv, row.code, base.env);
   }
   for (const row of rows) {
     const mine = [];
-    const base = [];
+    const bases = row.baselines.map(() => []);
     for (let i = 0; i < runs; i++) {
       mine.push(await time(row.mend, row.code));
-      base.push(await time(row.baseline, row.code));
+      for (const [k, base] of row.baselines.entries()) bases[k].push(await time(base.argv, row.code, base.env));
     }
-    const ratio = median(mine) / median(base);
-    console.log(`${row.label.padEnd(40)}${ms(median(mine))}   (min ${Math.round(Math.min(...mine))}, max ${Math.round(Math.max(...mine))})`);
-    console.log(`${row.baselineLabel.padEnd(40)}${ms(median(base))}   (min ${Math.round(Math.min(...base))}, max ${Math.round(Math.max(...base))})`);
-    console.log(`${"ratio".padEnd(40)}${`${ratio.toFixed(1)}x`.padStart(9)}   goal <= ${row.goal}x: ${ratio <= row.goal ? "met" : "NOT met"}`);
+    const spread = (xs) => `(min ${Math.round(Math.min(...xs))}, max ${Math.round(Math.max(...xs))})`;
+    console.log(`${row.label.padEnd(40)}${ms(median(mine))}   ${spread(mine)}`);
+    for (const [k, base] of row.baselines.entries()) {
+      const ratio = median(mine) / median(bases[k]);
+      console.log(`${base.label.padEnd(40)}${ms(median(bases[k]))}   ${spread(bases[k])}`);
+      console.log(`${"  ratio".padEnd(40)}${`${ratio.toFixed(1)}x`.padStart(9)}   goal <= ${row.goal}x: ${ratio <= row.goal ? "met" : "NOT met"}`);
+    }
     console.log("");
   }
 } finally {
