@@ -71,6 +71,23 @@ describe("resolveProgram through a shim", () => {
     expect(shimCalls()).toBe(2);
   });
 
+  it("shares the answer between folders with the same version files in force", async () => {
+    const other = join(home, "elsewhere", "deep");
+    mkdirSync(other, { recursive: true });
+    await freshResolve("python3");
+    await freshResolve("python3", { cwd: other });
+    expect(shimCalls()).toBe(1);
+    // A project that pins its own version asks for itself, and keeps its answer too.
+    writeFileSync(join(other, ".python-version"), `${realPythonVersion}\n`);
+    await freshResolve("python3", { cwd: other });
+    await freshResolve("python3", { cwd: other });
+    expect(shimCalls()).toBe(2);
+    // The pin changed: asked again.
+    writeFileSync(join(other, ".python-version"), "system\n");
+    await freshResolve("python3", { cwd: other });
+    expect(shimCalls()).toBe(3);
+  });
+
   it("asks again under another PATH or another version-manager setting", async () => {
     await freshResolve("python3");
     await freshResolve("python3", { env: { ...env, PYENV_VERSION: realPythonVersion } });

@@ -41,8 +41,8 @@ const memo = new Map<string, Promise<ResolvedProgram>>();
  * really lives, because the name on PATH is often a shim (pyenv, asdf, mise) that would need
  * the whole home folder and costs up to a second per call; only the interpreter's own
  * installation is then exposed. The answer is kept in the user's cache folder per PATH,
- * version-manager settings and folder, and used while the shim, the interpreter and every
- * version file that could pick another interpreter are unchanged.
+ * version-manager settings and version files in force (`.python-version`, `.nvmrc`... from
+ * the folder up), and used while the shim, the interpreter and those files are unchanged.
  */
 export function resolveProgram(name: string, options: ResolveOptions = {}): Promise<ResolvedProgram> {
   const env = options.env ?? process.env;
@@ -67,12 +67,39 @@ interface CachedProgram {
   program: ResolvedProgram;
 }
 
+/**
+ * What decides which interpreter a name runs: PATH, the managers' settings, and which version
+ * files exist from the folder up. Folders without any of their own share one entry; a version
+ * file that appears or goes away makes another key.
+ */
 function lookupKey(name: string, env: NodeJS.ProcessEnv, cwd: string): unknown {
   const settings = Object.keys(env)
     .filter((variable) => VERSION_ENV.test(variable))
     .sort()
     .map((variable) => [variable, env[variable]]);
-  return { name, path: env.PATH ?? "", cwd, settings };
+  return { name, path: env.PATH ?? "", settings, versionFiles: versionFilesFrom(cwd, kindOfName(name)).filter(exists) };
+}
+
+function kindOfName(name: string): "python" | "node" {
+  return PYTHON_NAME.test(basename(name)) ? "python" : "node";
+}
+
+/** Where version managers look for a version file, nearest first. */
+function versionFilesFrom(cwd: string, kind: "python" | "node"): string[] {
+  const files: string[] = [];
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    for (const file of VERSION_FILES[kind]) files.push(join(dir, file));
+    if (dirname(dir) === dir) return files;
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    accessSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function lookUp(name: string, key: unknown, env: NodeJS.ProcessEnv, cwd: string, cache: LookupCache): Promise<ResolvedProgram> {
@@ -88,19 +115,16 @@ async function lookUp(name: string, key: unknown, env: NodeJS.ProcessEnv, cwd: s
   // Another program earlier on PATH now would be the one to run: the entry does not apply.
   if (cached && cached.found === found && typeof cached.program?.path === "string") return cached.program;
   const program = python ? await probePython(found, env, cwd) : await probeNode(found, env, cwd);
-  cache.write(key, { found, program } satisfies CachedProgram, dependencies(found, program, python ? "python" : "node", env, cwd));
+  cache.write(key, { found, program } satisfies CachedProgram, dependencies(found, program, env, cwd));
   return program;
 }
 
 /** The files whose change could make the same command resolve elsewhere. */
-function dependencies(found: string, program: ResolvedProgram, kind: "python" | "node", env: NodeJS.ProcessEnv, cwd: string): string[] {
+function dependencies(found: string, program: ResolvedProgram, env: NodeJS.ProcessEnv, cwd: string): string[] {
   const files = [found, realpathOr(found), program.path, realpathOr(program.path)];
   for (const root of program.roots) files.push(join(root, "pyvenv.cfg"));
-  // Version files are looked for from the folder up to the root, then in the managers' homes.
-  for (let dir = cwd; ; dir = dirname(dir)) {
-    for (const file of VERSION_FILES[kind]) files.push(join(dir, file));
-    if (dirname(dir) === dir) break;
-  }
+  // The version files in force (the key names them), then those in the managers' homes.
+  files.push(...versionFilesFrom(cwd, program.kind === "python" ? "python" : "node").filter(exists));
   const home = env.HOME ?? "";
   files.push(join(env.PYENV_ROOT ?? join(home, ".pyenv"), "version"), join(home, ".tool-versions"), join(home, ".nvm", "alias", "default"));
   return [...new Set(files)];
