@@ -55,15 +55,20 @@ async function measure(label, attempts, model, extra = {}) {
   validations = 0;
   const agent = createAgent({ model, validator: trivialValidator, repairer: null, localizer: null, sandbox: noSandbox, runsDir, maxAttempts: attempts, ...extra });
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const result = await agent.run(task);
   const ms = performance.now() - started;
+  // CPU time as well as wall time: on a machine shared with other work, wall time also
+  // measures the waits for a core.
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
   await agent.close();
   if (result.reason !== "max_attempts" || result.attempts.length !== attempts) {
     throw new Error(`${label}: expected ${attempts} attempts ending at max_attempts, got ${result.attempts.length} (${result.reason}: ${result.message})`);
   }
   const db = join(result.runDir, "checkpoints.sqlite");
   const bytes = statSync(db).size + (existsSync(`${db}-wal`) ? statSync(`${db}-wal`).size : 0);
-  return { ms, perAttempt: ms / attempts, bytes, modelCalls: result.usage.modelCalls };
+  return { ms, perAttempt: ms / attempts, cpuPerAttempt: cpuMs / attempts, bytes, modelCalls: result.usage.modelCalls };
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
@@ -80,7 +85,7 @@ try {
     const row = await measure(`in-process ${n}`, n, new FakeListChatModel({ responses: replies(n) }), { boundary: "off" });
     rows.push([n, row]);
     console.log(
-      `  ${String(n).padStart(3)} attempts: ${(row.ms / 1000).toFixed(2)} s total, ${row.perAttempt.toFixed(1)} ms per attempt, ` +
+      `  ${String(n).padStart(3)} attempts: ${(row.ms / 1000).toFixed(2)} s total, ${row.perAttempt.toFixed(1)} ms per attempt (${row.cpuPerAttempt.toFixed(1)} ms CPU), ` +
         `${row.modelCalls} model calls, checkpoint DB ${kb(row.bytes)} (${(row.bytes / n / 1024).toFixed(1)} KB per attempt)`,
     );
   }
@@ -91,13 +96,13 @@ try {
   const n = 200;
   const observed = await measure("observed", n, new FakeListChatModel({ responses: replies(n) }), { boundary: "observe" });
   console.log(`\nin-process model, error boundary observing (budgets, stuck detectors, callbacks):`);
-  console.log(`  ${n} attempts: ${(observed.ms / 1000).toFixed(2)} s total, ${observed.perAttempt.toFixed(1)} ms per attempt`);
+  console.log(`  ${n} attempts: ${(observed.ms / 1000).toFixed(2)} s total, ${observed.perAttempt.toFixed(1)} ms per attempt (${observed.cpuPerAttempt.toFixed(1)} ms CPU)`);
 
   const server = await startScriptedServer(replies(n).map((reply) => ({ reply })));
   try {
     const row = await measure("scripted HTTP", n, "openai:bench", { baseUrl: server.url, env: { OPENAI_API_KEY: "bench" }, boundary: "observe" });
     console.log(`\nscripted OpenAI-compatible server over loopback HTTP (real client, usage), error boundary observing:`);
-    console.log(`  ${n} attempts: ${(row.ms / 1000).toFixed(2)} s total, ${row.perAttempt.toFixed(1)} ms per attempt, checkpoint DB ${kb(row.bytes)}`);
+    console.log(`  ${n} attempts: ${(row.ms / 1000).toFixed(2)} s total, ${row.perAttempt.toFixed(1)} ms per attempt (${row.cpuPerAttempt.toFixed(1)} ms CPU, the server's included), checkpoint DB ${kb(row.bytes)}`);
   } finally {
     await server.close();
   }

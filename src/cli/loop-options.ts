@@ -16,6 +16,7 @@ export interface LoopFlags {
   budgetTokens?: number;
   budgetUsd?: number;
   budgetSeconds?: number;
+  offlineSeconds?: number;
   approve?: boolean;
   /** False with `--no-offline-repair`. */
   offlineRepair: boolean;
@@ -27,6 +28,13 @@ export interface LoopFlags {
 
 export const DEFAULT_RUNS_DIR = ".mend/runs";
 
+/** `--offline-seconds S` as `run`, `repair` and `eval` take it. */
+export const OFFLINE_SECONDS_OPTION = [
+  "--offline-seconds <s>",
+  "time the offline repair engine may search per failing program (default 5 with a model, 15 without)",
+  amount("--offline-seconds"),
+] as const;
+
 /** Options that choose the model, the limits and where runs go. */
 export function addLimitOptions(command: Command): Command {
   return command
@@ -36,6 +44,7 @@ export function addLimitOptions(command: Command): Command {
     .option("--budget-tokens <n>", "stop once this many tokens are used", wholeNumber("--budget-tokens"))
     .option("--budget-usd <x>", "stop once this much is spent, in US dollars", amount("--budget-usd"))
     .option("--budget-seconds <s>", "stop once this much wall-clock time is used", amount("--budget-seconds"))
+    .option(...OFFLINE_SECONDS_OPTION)
     .option("--runs-dir <dir>", "where run folders go", DEFAULT_RUNS_DIR)
     .option("--json", "print exactly one JSON object (the run result) on stdout; human output goes to stderr");
 }
@@ -100,6 +109,7 @@ export function agentOptionsFrom(flags: LoopFlags, loaded?: LoadedTask): AgentOp
     ...(flags.model !== undefined ? { model: flags.model } : {}),
     ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
     ...(maxAttempts !== undefined ? { maxAttempts } : {}),
+    ...(flags.offlineSeconds !== undefined ? { offlineBudgetMs: Math.round(flags.offlineSeconds * 1000) } : {}),
   };
 }
 
@@ -122,7 +132,8 @@ export function httpUrl(flag: string) {
   };
 }
 
-function amount(flag: string) {
+/** A commander parser for a positive number (bad values exit 2 with one line). */
+export function amount(flag: string) {
   return (value: string): number => {
     const n = Number(value);
     if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`${flag} takes a positive number`);

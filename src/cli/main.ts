@@ -12,7 +12,7 @@ program
   .configureOutput({ writeErr: (text) => process.stderr.write(text) })
   .showHelpAfterError(false);
 
-registerCommands(program);
+await registerCommands(program, process.argv);
 
 try {
   await program.parseAsync(process.argv);

@@ -15,6 +15,16 @@ describe("countTextTokens", () => {
     expect(countTextTokens(code.repeat(10))).toBeGreaterThan(countTextTokens(code) * 9);
     expect(countTextTokens("<|endoftext|>")).toBeGreaterThan(1);
   });
+
+  it("counts a text seen before under each model's own tokenizer", () => {
+    // o200k has far more tokens for non-Latin scripts than cl100k.
+    const text = "Здравствуйте, мир! ".repeat(5);
+    const cl100k = countTextTokens(text, "gpt-4");
+    const o200k = countTextTokens(text, "gpt-4o");
+    expect(o200k).not.toBe(cl100k);
+    expect(countTextTokens(text, "gpt-4o")).toBe(o200k);
+    expect(countTextTokens(text, "gpt-4")).toBe(cl100k);
+  });
 });
 
 describe("countTokens", () => {

@@ -27,11 +27,30 @@ function encodingOf(model: string | undefined): EncodingName {
   return /^(gpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|o\d|chatgpt-4o)/.test(name) ? "o200k_base" : "cl100k_base";
 }
 
+/**
+ * Counts already made, by encoding and text. A loop sends the same system prompt, task and
+ * earlier attempts again and again, and encoding is the costliest step of a loop iteration
+ * with a fast model (milliseconds per kilobyte in pure JavaScript).
+ */
+const counted = new Map<string, number>();
+const MAX_COUNTED = 512;
+
 /** Tokens of a text under the model's tokenizer (or the closest public one). No network. */
 export function countTextTokens(text: string, model?: string): number {
   if (text === "") return 0;
+  const key = `${encodingOf(model)}\0${text}`;
+  const known = counted.get(key);
+  if (known !== undefined) {
+    // Least recently used goes first: a hit moves to the back.
+    counted.delete(key);
+    counted.set(key, known);
+    return known;
+  }
   // Special-token markers in user text are counted as plain text instead of throwing.
-  return encoderFor(model).encode(text, [], []).length;
+  const tokens = encoderFor(model).encode(text, [], []).length;
+  if (counted.size >= MAX_COUNTED) counted.delete(counted.keys().next().value as string);
+  counted.set(key, tokens);
+  return tokens;
 }
 
 /** Per-message framing of the chat format (role markers) and the reply primer, as OpenAI documents. */

@@ -65,12 +65,12 @@ export function createBatchRunner(setup: RunnerSetup): CandidateRunner {
   };
 
   return {
-    async baseline(testTimeoutMs, budgetMs) {
+    async baseline(testTimeoutMs, budgetMs, wallLimitMs) {
       const started = Date.now();
       const { result, events } = await run(
         baseFiles(),
         { mode: "baseline", testTimeoutMs, budgetMs },
-        budgetMs + STARTUP_ALLOWANCE_MS,
+        capped(budgetMs + STARTUP_ALLOWANCE_MS, wallLimitMs),
       );
       const durationMs = Date.now() - started;
       const collectionError = events.find((event) => event.event === "collectionError");
@@ -108,7 +108,7 @@ export function createBatchRunner(setup: RunnerSetup): CandidateRunner {
           baselineHung: batch.originalHangs,
           testTimeoutMs: batch.timeoutMs,
         },
-        batch.budgetMs + 2 * batch.timeoutMs + STARTUP_ALLOWANCE_MS,
+        capped(batch.budgetMs + 2 * batch.timeoutMs + STARTUP_ALLOWANCE_MS, batch.wallLimitMs),
       );
       const verdicts: CandidateVerdict[] = events
         .filter((event) => event.event === "candidate")
@@ -131,6 +131,11 @@ export function createBatchRunner(setup: RunnerSetup): CandidateRunner {
       return { verdicts, unstarted };
     },
   };
+}
+
+/** The sandbox's limit for a runner process: its own allowance, or less when the caller's deadline is nearer. */
+function capped(allowanceMs: number, wallLimitMs: number | undefined): number {
+  return wallLimitMs === undefined ? allowanceMs : Math.max(1, Math.min(allowanceMs, Math.round(wallLimitMs)));
 }
 
 function parseEvents(result: ExecResult): RunnerEvent[] {

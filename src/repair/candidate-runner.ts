@@ -47,6 +47,11 @@ export interface CandidateBatch {
   extraAfterPlausible: number;
   /** The original program hung in the baseline (so a hang on it is the expected outcome). */
   originalHangs: boolean;
+  /**
+   * The whole batch, start-up included, is stopped after this long, whatever it is doing
+   * (the engine's deadline); verdicts reported before then still count.
+   */
+  wallLimitMs?: number;
 }
 
 export interface BatchOutcome {
@@ -57,8 +62,11 @@ export interface BatchOutcome {
 
 /** Runs the tests of a program and of its candidate repairs inside the sandbox. */
 export interface CandidateRunner {
-  /** Runs the original program's tests once, recording each test's outcome and covered lines. */
-  baseline(testTimeoutMs: number, budgetMs: number): Promise<Baseline>;
+  /**
+   * Runs the original program's tests once, recording each test's outcome and covered lines;
+   * stopped after `wallLimitMs` (start-up included) when given.
+   */
+  baseline(testTimeoutMs: number, budgetMs: number, wallLimitMs?: number): Promise<Baseline>;
   evaluate(batch: CandidateBatch): Promise<BatchOutcome>;
 }
 

@@ -26,6 +26,8 @@ export interface LocalizeOptions {
   timeBudgetMs?: number;
   /** A test still running after this long is taken to hang (default 2 s). */
   testTimeoutMs?: number;
+  /** The coverage run is stopped after this long, start-up included (default: no limit of its own). */
+  wallLimitMs?: number;
 }
 
 const DEFAULT_BUDGET_MS = 10_000;
@@ -48,7 +50,7 @@ export async function localizeFaults(input: LocalizeInput, options: LocalizeOpti
 }
 
 export function runBaseline(runner: CandidateRunner, options: LocalizeOptions): Promise<Baseline> {
-  return runner.baseline(options.testTimeoutMs ?? DEFAULT_TEST_TIMEOUT_MS, options.timeBudgetMs ?? DEFAULT_BUDGET_MS);
+  return runner.baseline(options.testTimeoutMs ?? DEFAULT_TEST_TIMEOUT_MS, options.timeBudgetMs ?? DEFAULT_BUDGET_MS, options.wallLimitMs);
 }
 
 /** Ochiai over the baseline, with the check's location as extra evidence. */

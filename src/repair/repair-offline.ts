@@ -49,6 +49,8 @@ export type OfflineRepairResult =
       durationMs: number;
       testsPassed: number;
       testsTotal: number;
+      /** The budget the search had; `durationMs` is what it took of it. */
+      timeBudgetMs: number;
     }
   | {
       status: "not_fixed";
@@ -59,6 +61,8 @@ export type OfflineRepairResult =
       testsTotal?: number;
       candidatesRun: number;
       durationMs: number;
+      /** The budget the search had; `durationMs` is what it took of it. */
+      timeBudgetMs: number;
     };
 
 const DEFAULT_BUDGET_MS = 10_000;
@@ -77,6 +81,12 @@ const BASELINE_TEST_TIMEOUT_MS = { python: 600, node: 2_000 };
 const MIN_CANDIDATE_CPU_MS = 200;
 const MAX_CANDIDATE_TIMEOUT_MS = 10_000;
 const MIN_WALL_MS = 3_000;
+/**
+ * A runner process still going this long after the deadline is stopped, whatever it is
+ * doing (collecting the tests, waiting on a hanging candidate): what it reported by then
+ * still counts. The search thus ends within its budget plus this and the sandbox's teardown.
+ */
+const DEADLINE_GRACE_MS = 500;
 
 /**
  * Repairs a program without a language model: localizes the fault from per-test coverage,
@@ -104,6 +114,7 @@ interface Evaluated {
 
 class RepairSearch {
   private readonly deadline: number;
+  private readonly budgetMs: number;
   private readonly maxCandidates: number;
   private readonly runner: CandidateRunner;
   private readonly evaluated: Evaluated[] = [];
@@ -122,7 +133,8 @@ class RepairSearch {
     sandbox: Sandbox,
     private readonly started: number,
   ) {
-    this.deadline = started + (options.timeBudgetMs ?? DEFAULT_BUDGET_MS);
+    this.budgetMs = options.timeBudgetMs ?? DEFAULT_BUDGET_MS;
+    this.deadline = started + this.budgetMs;
     this.maxCandidates = options.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
     this.runner = createCandidateRunner({ ...input, sandbox, jobs: JOBS });
   }
@@ -137,8 +149,14 @@ class RepairSearch {
     }
     const baseline = await runBaseline(this.runner, {
       testTimeoutMs: input.language === "python" ? BASELINE_TEST_TIMEOUT_MS.python : BASELINE_TEST_TIMEOUT_MS.node,
-      timeBudgetMs: Math.max(1_000, this.remaining()),
+      timeBudgetMs: Math.max(0, this.remaining()),
+      wallLimitMs: this.remaining() + DEADLINE_GRACE_MS,
     });
+    // A baseline stopped at the deadline may lack the tests that hang: it says nothing then.
+    if (this.remaining() <= 0) {
+      tree.delete();
+      return this.notFixed("time budget spent before the tests' first run finished");
+    }
     if (baseline.status !== "ok") {
       tree.delete();
       return this.notFixed(baseline.reason);
@@ -236,16 +254,20 @@ class RepairSearch {
   /** Runs a batch; returns the candidates the runner did not get to, in order. */
   private async evaluate(batch: Candidate[]): Promise<Candidate[]> {
     const byId = new Map(batch.map((candidate) => [candidate.id, candidate]));
+    const left = Math.max(1, this.remaining());
     const outcome = await this.runner.evaluate({
       candidates: batch.map(({ id, code }) => ({ id, code })),
       failing: this.failing,
       passing: this.passing,
-      timeoutMs: this.timeoutMs,
-      cpuMs: this.cpuMs,
+      // A candidate may take no more than the budget has left: a hanging mutant started near
+      // the end would otherwise run its full limit past the deadline.
+      timeoutMs: Math.min(this.timeoutMs, left),
+      cpuMs: Math.min(this.cpuMs, left),
       // Batches end at least every few seconds, so that an abort is seen soon.
-      budgetMs: Math.max(0, Math.min(this.remaining(), BATCH_BUDGET_MS)),
+      budgetMs: Math.min(left, BATCH_BUDGET_MS),
       extraAfterPlausible: EXTRA_AFTER_PLAUSIBLE,
       originalHangs: this.originalHangs,
+      wallLimitMs: left + DEADLINE_GRACE_MS,
     });
     for (const verdict of outcome.verdicts) {
       const candidate = byId.get(verdict.id);
@@ -285,6 +307,7 @@ class RepairSearch {
         durationMs: Date.now() - this.started,
         testsPassed: this.total,
         testsTotal: this.total,
+        timeBudgetMs: this.budgetMs,
       };
     }
     const reason = this.options.signal?.aborted
@@ -307,6 +330,7 @@ class RepairSearch {
       testsTotal: this.total > 0 ? this.total : undefined,
       candidatesRun: this.candidatesRun(),
       durationMs: Date.now() - this.started,
+      timeBudgetMs: this.budgetMs,
     };
   }
 

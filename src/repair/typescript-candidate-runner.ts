@@ -40,9 +40,9 @@ export function createTypeScriptRunner(setup: RunnerSetup, createJavaScriptRunne
     })());
 
   return {
-    async baseline(testTimeoutMs, budgetMs): Promise<Baseline> {
+    async baseline(testTimeoutMs, budgetMs, wallLimitMs): Promise<Baseline> {
       const { runner, toSourceLine } = await prepare();
-      const baseline = await runner.baseline(testTimeoutMs, budgetMs);
+      const baseline = await runner.baseline(testTimeoutMs, budgetMs, wallLimitMs);
       if (baseline.status !== "ok") return baseline;
       const mapLines = (lines: number[]) => [
         ...new Set(lines.map(toSourceLine).filter((line): line is number => line !== undefined)),

@@ -1,7 +1,7 @@
 import type { ExecResult } from "../shared/exec-result.js";
 import type { ExecSpec, Sandbox } from "../shared/sandbox.js";
 import { announceWarnings } from "./announce-warnings.js";
-import { detectCapabilities } from "./detect-capabilities.js";
+import { detectCapabilities, isFromCache } from "./detect-capabilities.js";
 import type { SandboxCapabilities } from "./isolation-command.js";
 import { ProcessSandbox } from "./process-sandbox.js";
 import type { CgroupParents } from "./run-cgroup.js";
@@ -28,8 +28,9 @@ export interface DescribedSandbox extends Sandbox {
  */
 export function createSandbox(options: CreateSandboxOptions = {}): DescribedSandbox {
   if (options.tier === "process") return withCapabilities(new ProcessSandbox(), Promise.resolve(processOnly()));
-  const caps = detectCapabilities({ cgroupParents: options.cgroupParents });
+  let caps = detectCapabilities({ cgroupParents: options.cgroupParents });
   let inner: Promise<Sandbox> | undefined;
+  let reprobed = false;
   const sandbox = () =>
     (inner ??= caps.then((found) => {
       announceWarnings(found.warnings, options.onWarning);
@@ -37,6 +38,15 @@ export function createSandbox(options: CreateSandboxOptions = {}): DescribedSand
     }));
   return {
     async run(spec: ExecSpec): Promise<ExecResult> {
+      const result = await (await sandbox()).run(spec);
+      if (reprobed || !isolationRefused(result) || !isFromCache(await caps)) return result;
+      // An earlier process's probes no longer hold here (a changed host setting the cache key
+      // does not cover): probe again, once, and run again under what works now.
+      reprobed = true;
+      const stale = inner;
+      inner = undefined;
+      caps = detectCapabilities({ cgroupParents: options.cgroupParents, fresh: true });
+      await (await stale)?.close();
       return (await sandbox()).run(spec);
     },
     async close(): Promise<void> {
@@ -44,6 +54,11 @@ export function createSandbox(options: CreateSandboxOptions = {}): DescribedSand
     },
     capabilities: () => caps,
   };
+}
+
+/** bubblewrap could not set the sandbox up: it says so on stderr and exits 1 before the program starts. */
+function isolationRefused(result: ExecResult): boolean {
+  return result.exitCode === 1 && result.stderr.startsWith("bwrap: ");
 }
 
 function processOnly(): SandboxCapabilities {

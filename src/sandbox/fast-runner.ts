@@ -291,7 +291,7 @@ class RunnerProcess {
   /** The runner died or stopped answering during a candidate: kill it all and report what the kernel saw. */
   private async died(id: number, before: CgroupCounters, stuck: boolean): Promise<Outcome> {
     const after = await this.counters();
-    const exit = await Promise.race([this.server.exited, sleep(100).then(() => undefined)]);
+    const exit = await Promise.race([this.server.exited, sleep(100, undefined, { ref: false }).then(() => undefined)]);
     await this.dispose();
     const note = this.strayExceeded
       ? "the candidate wrote past the output cap on the runner's own descriptors; the runner was killed and will be restarted"

@@ -34,7 +34,8 @@ export async function probeSeccomp(caps: SandboxCapabilities): Promise<string | 
       const timer = setTimeout(() => void running.killTree(), PROBE_TIMEOUT_MS);
       const exit = await running.exited;
       clearTimeout(timer);
-      await Promise.race([closed, sleep(1_000)]);
+      // Unreferenced: a pending timer must not keep a finished command alive.
+      await Promise.race([closed, sleep(1_000, undefined, { ref: false })]);
       if (exit.exitCode === 0) return undefined;
       if (exit.exitCode === 1) return "the filter was not in force in the program";
       return stderr.trim().split("\n")[0] || `exit status ${exit.exitCode ?? exit.signal}`;

@@ -189,6 +189,11 @@ export function diskQuotaSupport(): Promise<{ ok: true } | { missing: string }> 
   return (quotaSupport ??= probeDiskQuota());
 }
 
+/** Takes what an earlier process found (see `detectCapabilities`) instead of probing again. */
+export function rememberDiskQuotaSupport(found: { ok: true } | { missing: string }): void {
+  quotaSupport ??= Promise.resolve(found);
+}
+
 async function probeDiskQuota(): Promise<{ ok: true } | { missing: string }> {
   if (process.getuid?.() !== 0) return { missing: "mounting a tmpfs needs root" };
   let dir: string | undefined;

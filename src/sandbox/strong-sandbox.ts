@@ -148,7 +148,8 @@ async function supervise(running: IsolatedProcess, spec: ExecSpec, limits: RunLi
   clearTimeout(timer);
   const seen = (await snapshot()) ?? { oomKills: 0, pidsRefused: 0 };
   await running.killTree();
-  await Promise.race([closed, sleep(DRAIN_MS)]);
+  // Unreferenced: once the streams closed, a pending drain timer must not hold the process.
+  await Promise.race([closed, sleep(DRAIN_MS, undefined, { ref: false })]);
   child.stdout.destroy();
   child.stderr.destroy();
 

@@ -3,9 +3,7 @@ import type { Diagnosis } from "../diagnosis/diagnosis.js";
 import type { TaskFiles } from "../diagnosis/task-files.js";
 import type { CheckResult, LayerReport, Stage } from "../shared/check-result.js";
 import type { ExecSpec, Sandbox } from "../shared/sandbox.js";
-import { javascriptLayers } from "./javascript-layers.js";
 import type { Layer, LayerName, LayerOutcome } from "./layer.js";
-import { pythonLayers } from "./python-layers.js";
 import type { ValidateInput, ValidateOptions } from "./validate-input.js";
 import type { ValidationContext } from "./validation-context.js";
 
@@ -49,11 +47,13 @@ export async function validate(input: ValidateInput, options: ValidateOptions): 
   };
 
   const badInput = checkInputText(input, files);
+  // Each language's layers are loaded when asked for: the JavaScript ones bring the
+  // TypeScript compiler, seconds of start-up a Python check should not wait for.
   const layers: Layer[] = badInput
     ? [{ name: "syntax", run: async () => ({ status: "fail", diagnosis: badInput }) }]
     : input.language === "python"
-      ? pythonLayers(context)
-      : javascriptLayers(context);
+      ? (await import("./python-layers.js")).pythonLayers(context)
+      : (await import("./javascript-layers.js")).javascriptLayers(context);
 
   const reports: LayerReport[] = [];
   let failure: { stage: LayerName; diagnosis: Diagnosis } | undefined;

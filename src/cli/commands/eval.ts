@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { join } from "node:path";
 import { formatModelSpec, parseModelSpec } from "../../models/model-spec.js";
-import { httpUrl, wholeNumber } from "../loop-options.js";
+import { httpUrl, OFFLINE_SECONDS_OPTION, wholeNumber } from "../loop-options.js";
 import { createOutput } from "../output.js";
 
 interface EvalFlags {
@@ -12,6 +12,7 @@ interface EvalFlags {
   out?: string;
   baseline?: string;
   maxAttempts?: number;
+  offlineSeconds?: number;
   /** False with `--no-offline-repair`. */
   offlineRepair: boolean;
   json?: boolean;
@@ -38,6 +39,7 @@ export function registerEval(program: Command): void {
     .option("--out <dir>", "output folder (default .mend/evals/<suite>/<model>, plus -no-offline-repair with that switch)")
     .option("--baseline <file>", "an earlier eval's eval.json, results.jsonl or output folder, to compare with")
     .option("--no-offline-repair", "skip the built-in repair engine, to measure the model alone")
+    .option(...OFFLINE_SECONDS_OPTION)
     .option("--json", "print the eval report as one JSON object on stdout; the table stays on stderr")
     .addHelpText(
       "after",
@@ -76,6 +78,7 @@ export function registerEval(program: Command): void {
           ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
           ...(flags.limit !== undefined ? { limit: flags.limit } : {}),
           ...(flags.maxAttempts !== undefined ? { maxAttempts: flags.maxAttempts } : {}),
+          ...(flags.offlineSeconds !== undefined ? { offlineBudgetMs: Math.round(flags.offlineSeconds * 1000) } : {}),
           ...(flags.baseline !== undefined ? { baselinePath: flags.baseline } : {}),
         });
         progress.stop();

@@ -1,21 +1,28 @@
 import type { Command } from "commander";
-import { registerCheckCommand } from "./check.js";
-import { registerEval } from "./eval.js";
-import { registerExecCommand } from "./exec.js";
-import { registerMcp } from "./mcp.js";
-import { registerRepair } from "./repair.js";
-import { registerReport } from "./report.js";
-import { registerResume } from "./resume.js";
-import { registerRun } from "./run.js";
 
-/** Adds every `mend` sub-command to the program; each lives in its own file. */
-export function registerCommands(program: Command): void {
-  registerRun(program);
-  registerRepair(program);
-  registerResume(program);
-  registerCheckCommand(program);
-  registerExecCommand(program);
-  registerEval(program);
-  registerReport(program);
-  registerMcp(program);
+/**
+ * Every `mend` sub-command, each in its own file, loaded only when registered: a command's
+ * module pulls in what its action needs at the top (task files, run folders, diffs), and a
+ * command should not wait for the others' (`mend exec` in a loop pays start-up every call).
+ */
+const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
+  run: async () => (await import("./run.js")).registerRun,
+  repair: async () => (await import("./repair.js")).registerRepair,
+  resume: async () => (await import("./resume.js")).registerResume,
+  check: async () => (await import("./check.js")).registerCheckCommand,
+  exec: async () => (await import("./exec.js")).registerExecCommand,
+  eval: async () => (await import("./eval.js")).registerEval,
+  report: async () => (await import("./report.js")).registerReport,
+  mcp: async () => (await import("./mcp.js")).registerMcp,
+};
+
+/**
+ * Adds the sub-command that `argv` names, or all of them when it names none (help, a typo
+ * that deserves a suggestion, no arguments).
+ */
+export async function registerCommands(program: Command, argv: readonly string[]): Promise<void> {
+  const named = argv[2];
+  const names = named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
+  const registrars = await Promise.all(names.map((name) => COMMANDS[name]()));
+  for (const register of registrars) register(program);
 }
