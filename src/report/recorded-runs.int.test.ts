@@ -7,22 +7,14 @@ import { runMend } from "../cli/commands/__fixtures__/spawn-mend.js";
 import { startScriptedServer } from "../testkit/index.js";
 
 // The run folders under __fixtures__/runs were recorded from real runs, and the report's tests
-// read them. This runs the newest `mend run` recording again today, with the same task and the
-// same model replies (taken from its attempt files), and compares what the loop did and
+// read them. This runs the newest recording of each kind again today, with the same task and
+// the same model replies (taken from its attempt files), and compares what the loop did and
 // decided. When the loop moves on, the test fails until a new recording is added:
 // `MEND_RECORD_FIXTURES=1` on this test copies the fresh run folder in (older recordings stay,
 // as runs of older versions the report must still read; say so in the folder's README).
 
 const FIXTURES = fileURLToPath(new URL("./__fixtures__/runs/", import.meta.url));
 const readJson = (path: string) => JSON.parse(readFileSync(path, "utf8"));
-
-/** The newest recorded folder of a `mend run` (run ids sort by start time). */
-function newestRecordedRun(): string {
-  const runs = readdirSync(FIXTURES)
-    .filter((name) => existsSync(join(FIXTURES, name, "meta.json")) && readJson(join(FIXTURES, name, "meta.json")).command === "run")
-    .sort();
-  return join(FIXTURES, runs.at(-1)!);
-}
 
 interface RunFolderFacts {
   attempts: unknown[];
@@ -58,24 +50,52 @@ function facts(dir: string): RunFolderFacts {
   };
 }
 
+/** The newest recorded folder of each kind of run (run ids sort by start time). */
+function newestRecorded(command: "run" | "repair"): string {
+  const runs = readdirSync(FIXTURES)
+    .filter((name) => existsSync(join(FIXTURES, name, "meta.json")) && readJson(join(FIXTURES, name, "meta.json")).command === command)
+    .sort();
+  return join(FIXTURES, runs.at(-1)!);
+}
+
+/** Writes the recorded task's files into `dir`, as a user has them. */
+function layOut(meta: { task: { prompt: string; language: string; entry: string; tests: { path: string; content: string }[]; draft?: string } }): void {
+  for (const file of meta.task.tests) writeFileSync(join(dir, file.path), file.content);
+  if (meta.task.draft !== undefined) writeFileSync(join(dir, meta.task.entry), meta.task.draft);
+  writeFileSync(
+    join(dir, "task.md"),
+    `---\nlanguage: ${meta.task.language}\nentry: ${meta.task.entry}\ntests: ${meta.task.tests.map((file) => file.path).join(", ")}\n---\n${meta.task.prompt}\n`,
+  );
+}
+
+/** Compares a fresh run folder with the recording; `MEND_RECORD_FIXTURES=1` adds it as the new recording. */
+function expectSameRun(stdout: string, recorded: string): void {
+  const runId = JSON.parse(stdout).runId as string;
+  const fresh = join(dir, "runs", runId);
+  if (process.env.MEND_RECORD_FIXTURES === "1") {
+    cpSync(fresh, join(FIXTURES, runId), { recursive: true, filter: (path) => !/(checkpoints\.sqlite|report\.html)$/.test(path) });
+  }
+  const now = facts(fresh);
+  const then = facts(recorded);
+  expect(now.attempts).toEqual(then.attempts);
+  expect(now.result).toEqual(then.result);
+  expect(now.events).toEqual(then.events);
+}
+
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "mend-recorded-run-"));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe("the recorded `mend run` folder", () => {
-  it("is what `mend run` still does with the same task and replies", { timeout: 180_000 }, async () => {
-    const RECORDED = newestRecordedRun();
-    const meta = readJson(join(RECORDED, "meta.json"));
-    const replies = readdirSync(join(RECORDED, "attempts"))
+describe("the recorded run folders", () => {
+  it("`mend run`: what it still does with the same task and model replies", { timeout: 180_000 }, async () => {
+    const recorded = newestRecorded("run");
+    const meta = readJson(join(recorded, "meta.json"));
+    const replies = readdirSync(join(recorded, "attempts"))
       .sort()
-      .map((name) => readJson(join(RECORDED, "attempts", name)).model.reply as string);
-    for (const file of meta.task.tests) writeFileSync(join(dir, file.path), file.content);
-    writeFileSync(
-      join(dir, "task.md"),
-      `---\nlanguage: ${meta.task.language}\nentry: ${meta.task.entry}\ntests: ${meta.task.tests.map((file: { path: string }) => file.path).join(", ")}\n---\n${meta.task.prompt}\n`,
-    );
+      .map((name) => readJson(join(recorded, "attempts", name)).model.reply as string);
+    layOut(meta);
     const server = await startScriptedServer(replies.map((reply) => ({ reply })));
     try {
       const result = await runMend(
@@ -83,17 +103,24 @@ describe("the recorded `mend run` folder", () => {
         { cwd: dir },
       );
       expect(result.code, result.stderr).toBe(1);
-      const fresh = join(dir, "runs", JSON.parse(result.stdout).runId);
-      if (process.env.MEND_RECORD_FIXTURES === "1") {
-        cpSync(fresh, join(FIXTURES, JSON.parse(result.stdout).runId), { recursive: true, filter: (path) => !/(checkpoints\.sqlite|report\.html)$/.test(path) });
-      }
-      const now = facts(fresh);
-      const then = facts(RECORDED);
-      expect(now.attempts).toEqual(then.attempts);
-      expect(now.result).toEqual(then.result);
-      expect(now.events).toEqual(then.events);
+      expectSameRun(result.stdout, recorded);
     } finally {
       await server.close();
     }
+  });
+
+  it("offline repair of a draft (recorded from `mend eval`): what `mend repair` still does with it", { timeout: 300_000 }, async () => {
+    const recorded = newestRecorded("repair");
+    const meta = readJson(join(recorded, "meta.json"));
+    expect(meta.model).toBe("offline");
+    layOut(meta);
+    const result = await runMend(
+      ["repair", meta.task.entry, "--tests", ...meta.task.tests.map((file: { path: string }) => file.path)].concat(
+        ["--model", "offline", "--max-attempts", String(meta.maxAttempts), "--runs-dir", join(dir, "runs"), "--json"],
+      ),
+      { cwd: dir },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expectSameRun(result.stdout, recorded);
   });
 });
