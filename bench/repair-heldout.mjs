@@ -7,8 +7,15 @@
 // Options: `--filter TEXT`, `--budget MS` (time budget per bug), `--json FILE`.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { heldoutPinProblem } from "./heldout-pin.mjs";
 import { describeEdits, loadCases, openBench, quantile, root, seconds } from "./repair-cases.mjs";
 
+const corpus = join(root, "src/repair/__heldout__");
+const pinProblem = heldoutPinProblem(corpus);
+if (pinProblem) {
+  console.error(`bench:repair-heldout: ${pinProblem}`);
+  process.exit(2);
+}
 const { repairOffline, createSandbox, values } = await openBench("bench:repair-heldout");
 const HIDDEN_TIMEOUT_MS = 120_000;
 const PER_TEST_TIMEOUT_S = 10;
@@ -35,7 +42,7 @@ async function passes(sandbox, item, code, testFile) {
   return result.reason === "ok" && result.exitCode === 0;
 }
 
-const cases = loadCases(join(root, "src/repair/__heldout__"), values.filter);
+const cases = loadCases(corpus, values.filter);
 const sandbox = createSandbox({ onWarning: () => {} });
 const results = [];
 const options = values.budget ? { timeBudgetMs: Number(values.budget) } : {};

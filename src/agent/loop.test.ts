@@ -9,7 +9,7 @@ import type { CheckResult } from "../shared/check-result.js";
 import type { Sandbox } from "../shared/sandbox.js";
 import type { Task } from "../shared/task.js";
 import { cannedReplies, fenced } from "../testkit/index.js";
-import { recordedChecks } from "./__fixtures__/recorded-checks.js";
+import { recordedChecks, recordedPrograms } from "./__fixtures__/recorded-checks.js";
 import type { OfflineRepairResult, Repairer, Validator } from "./collaborators.js";
 import { createAgent } from "./create-agent.js";
 
@@ -18,8 +18,8 @@ import { createAgent } from "./create-agent.js";
 // The real validator, sandbox and HTTP server are exercised in create-agent.int.test.ts.
 
 const { code } = cannedReplies.python;
-const SYNTAX_ERROR = "def median(values)\n    return values[0]\n";
-const NAME_ERROR = "def median(values):\n    return ordered[len(values) // 2]\n";
+const SYNTAX_ERROR = recordedPrograms.syntax;
+const NAME_ERROR = recordedPrograms.nameError;
 const task: Task = {
   prompt: "Write median(values).",
   language: "python",

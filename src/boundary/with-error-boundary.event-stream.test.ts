@@ -56,6 +56,18 @@ const countForever = () =>
     .addConditionalEdges("count", () => "count")
     .compile();
 
+/** Counts forever, each step waiting for the event loop as a node waiting on a tool or a model does. */
+const tickForever = (onStep: () => void) =>
+  new StateGraph(Counter)
+    .addNode("count", async (state) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      onStep();
+      return { n: state.n + 1 };
+    })
+    .addEdge(START, "count")
+    .addConditionalEdges("count", () => "count")
+    .compile();
+
 async function encoded(graph: { stream(input: unknown, options: typeof SSE): Promise<AsyncIterable<Uint8Array>> }, options: Record<string, unknown>): Promise<string> {
   return textOf(await graph.stream({ messages: [{ role: "user", content: "What is the answer?" }] }, { ...SSE, ...options }));
 }
@@ -99,16 +111,33 @@ describe("withErrorBoundary on text/event-stream streams", () => {
     expect(events[3].data).toMatchObject({ error: "BoundaryStopError" });
   });
 
-  it("stops the run when the reader cancels the stream", async () => {
-    const bounded = withErrorBoundary(countForever(), { thresholds: { loopRepeats: 1000 } });
+  it("stops the run when the reader cancels the stream: its graph takes no step more", async () => {
+    let steps = 0;
+    const bounded = withErrorBoundary(tickForever(() => (steps += 1)), { thresholds: { loopRepeats: 1000 } });
 
-    const stream = await bounded.stream({ n: 0 }, { ...SSE, recursionLimit: 1_000 });
+    const stream = await bounded.stream({ n: 0 }, { ...SSE, recursionLimit: 10_000 });
     for await (const _ of stream) break;
-    const steps = bounded.summary().steps;
-    await new Promise((resolve) => setTimeout(resolve, 50));
 
-    expect(bounded.summary().steps).toBe(steps);
-    expect(steps).toBeLessThan(10);
+    // The yardstick is a graph of the same shape left running on the same event loop, not a
+    // clock: while it takes its steps, a run that kept going would take steps too, however
+    // slow the machine. One step already under way when the reader left may still land.
+    const control = new AbortController();
+    let controlSteps = 0;
+    const running = tickForever(() => (controlSteps += 1))
+      .invoke({ n: 0 }, { recursionLimit: 10_000, signal: control.signal })
+      .catch((error: Error) => error.name);
+    const afterControlSteps = async (count: number) => {
+      const target = controlSteps + count;
+      while (controlSteps < target) await new Promise((resolve) => setImmediate(resolve));
+    };
+    await afterControlSteps(10);
+    const settled = steps;
+    await afterControlSteps(100);
+    control.abort();
+
+    expect(await running).toBe("AbortError");
+    expect(steps).toBe(settled);
+    expect(settled).toBeLessThan(10);
   });
 
   it("keeps messages in the state readable: the events carry their dict form", async () => {

@@ -1,5 +1,5 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ModelProviderError } from "../errors/model-provider-error.js";
 import { type Script, type ScriptedServer, startScriptedServer } from "../testkit/scripted-server.js";
 import { type CallModelOptions, callModel, type RetryInfo } from "./call-model.js";
@@ -8,11 +8,14 @@ import type { RetryClock } from "./retry-policy.js";
 
 let server: ScriptedServer | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await server?.close();
   server = undefined;
 });
 
-async function scripted(script: Script, timeoutMs = 2_000): Promise<BaseChatModel> {
+// Seconds of margin: a reply on loopback is never this slow, even on a loaded machine. Tests
+// about timeouts take the per-try timer in hand instead (`handTimers`).
+async function scripted(script: Script, timeoutMs = 30_000): Promise<BaseChatModel> {
   server = await startScriptedServer(script);
   const model = await createChatModel({ provider: "openai", model: "gpt-4o-mini" }, { baseUrl: server.url, timeoutMs, env: {} });
   return model!;
@@ -43,6 +46,27 @@ async function failure(promise: Promise<unknown>): Promise<ModelProviderError> {
 }
 
 const fast: CallModelOptions["retry"] = { baseDelayMs: 5, maxDelayMs: 20 };
+
+/**
+ * Puts `setTimeout` (the per-try timeouts of callModel and of the provider SDKs) in the test's
+ * hand, so that a try times out when the test says and never because the machine is slow: a
+ * reply that is on its way cannot time out, a hung one times out exactly once. The retry waits
+ * go on the virtual clock; sockets, `setImmediate` and `Date` stay real.
+ */
+function handTimers(): { clock: ReturnType<typeof virtualClock>; expire: (requests: number, ms: number) => Promise<void> } {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  return {
+    clock: virtualClock(),
+    // Once request number `requests` reached the server and the client took in what the
+    // server sent back (a few turns of the event loop: it sits in the loopback socket already),
+    // `ms` pass for the timers.
+    expire: async (requests, ms) => {
+      await vi.waitFor(() => expect(server!.requests.length).toBeGreaterThanOrEqual(requests), { timeout: 30_000, interval: 5 });
+      for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+      vi.advanceTimersByTime(ms);
+    },
+  };
+}
 const ask = [{ role: "user" as const, content: "write median()" }];
 
 describe("callModel", () => {
@@ -130,8 +154,11 @@ describe("callModel", () => {
 
   it("retries a request that never gets an answer once the client timeout fires", async () => {
     const model = await scripted([{ hang: true }, { reply: "ok" }], 200);
+    const { clock, expire } = handTimers();
     const kinds: string[] = [];
-    const result = await callModel(model, ask, { retry: fast, onRetry: (info) => kinds.push(info.kind) });
+    const call = callModel(model, ask, { retry: { clock }, onRetry: (info) => kinds.push(info.kind) });
+    await expire(1, 200);
+    const result = await call;
     expect(result.text).toBe("ok");
     expect(result.retries).toBe(1);
     expect(kinds).toEqual(["timeout"]);
@@ -139,8 +166,12 @@ describe("callModel", () => {
 
   it("applies its own per-try timeout too", async () => {
     const model = await scripted([{ hang: true }, { reply: "ok" }], 60_000);
+    const { clock, expire } = handTimers();
     const kinds: string[] = [];
-    const result = await callModel(model, ask, { timeoutMs: 150, retry: fast, onRetry: (info) => kinds.push(info.kind) });
+    const call = callModel(model, ask, { timeoutMs: 150, retry: { clock }, onRetry: (info) => kinds.push(info.kind) });
+    // Past its own limit, far from the client's.
+    await expire(1, 150);
+    const result = await call;
     expect(result.text).toBe("ok");
     expect(kinds).toEqual(["timeout"]);
   });
@@ -163,14 +194,14 @@ describe("callModel", () => {
 
   it("gives up on a storm of 429s after maxRetries, with the provider's message and status", async () => {
     const model = await scripted(() => ({ status: 429 }));
-    const started = Date.now();
-    const error = await failure(callModel(model, ask, { retry: { ...fast, maxRetries: 3 } }));
+    const clock = virtualClock();
+    const error = await failure(callModel(model, ask, { retry: { ...fast, clock, maxRetries: 3 } }));
     expect(error.status).toBe(429);
     expect(error.retries).toBe(3);
     expect(error.provider).toBe("openai");
     expect(error.message).toContain("Rate limit reached");
     expect(server!.requests).toHaveLength(4);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(clock.sleeps).toHaveLength(3);
   });
 
   it("gives up when the next wait would pass the time bound", async () => {
@@ -217,8 +248,10 @@ describe("callModel", () => {
   it("stops at once, without retrying, when the caller aborts", async () => {
     const model = await scripted([{ hang: true }, { reply: "never" }], 60_000);
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    await expect(callModel(model, ask, { signal: controller.signal, retry: fast })).rejects.toThrow();
+    const call = callModel(model, ask, { signal: controller.signal, retry: fast });
+    await vi.waitFor(() => expect(server!.requests).toHaveLength(1), { timeout: 30_000, interval: 5 });
+    controller.abort();
+    await expect(call).rejects.toThrow();
     expect(server!.requests).toHaveLength(1);
   });
 
@@ -245,7 +278,7 @@ describe("callModel", () => {
 });
 
 describe("callModel with Ollama", () => {
-  async function ollama(script: Script, timeoutMs = 2_000): Promise<BaseChatModel> {
+  async function ollama(script: Script, timeoutMs = 30_000): Promise<BaseChatModel> {
     server = await startScriptedServer(script);
     const model = await createChatModel({ provider: "ollama", model: "qwen2.5-coder:7b" }, { timeoutMs, env: { OLLAMA_HOST: server.ollamaUrl } });
     return model!;
@@ -261,11 +294,26 @@ describe("callModel with Ollama", () => {
   });
 
   it("retries Ollama's faults: 503, reset, hang, malformed stream", async () => {
-    const model = await ollama([{ status: 503 }, { reset: true }, { hang: true }, { malformed: true }, { reply: "ok" }], 200);
+    // Ollama's own limit is a real AbortSignal.timeout, out of the test's hand: it stays far off,
+    // and callModel's per-try limit ends the hang.
+    const model = await ollama([{ status: 503 }, { reset: true }, { hang: true }, { malformed: true }, { reply: "ok" }], 60_000);
+    const { clock, expire } = handTimers();
     const kinds: string[] = [];
-    const result = await callModel(model, ask, { retry: { ...fast, maxRetries: 5 }, onRetry: (info) => kinds.push(info.kind) });
+    const call = callModel(model, ask, { timeoutMs: 200, retry: { clock, maxRetries: 5 }, onRetry: (info) => kinds.push(info.kind) });
+    await expire(3, 200);
+    const result = await call;
     expect(result.text).toBe("ok");
     expect(kinds).toEqual(["server", "connection", "timeout", "malformed"]);
+  });
+
+  it("stops at once when the caller aborts, though Ollama's client does not look at the signal while it waits", async () => {
+    const model = await ollama([{ hang: true }, { reply: "never" }], 60_000);
+    const controller = new AbortController();
+    const call = callModel(model, ask, { signal: controller.signal, retry: fast });
+    await vi.waitFor(() => expect(server!.requests).toHaveLength(1), { timeout: 30_000, interval: 5 });
+    controller.abort();
+    await expect(call).rejects.toThrow(/abort/i);
+    expect(server!.requests).toHaveLength(1);
   });
 
   it("does not retry a model Ollama does not have", async () => {
@@ -295,8 +343,11 @@ describe("callModel with Anthropic", () => {
       { provider: "anthropic", model: "claude-sonnet-4-5" },
       { timeoutMs: 300, env: { ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: server.anthropicUrl } },
     );
+    const { clock, expire } = handTimers();
     const kinds: string[] = [];
-    const result = await callModel(model!, ask, { retry: fast, onRetry: (info) => kinds.push(info.kind) });
+    const call = callModel(model!, ask, { retry: { clock }, onRetry: (info) => kinds.push(info.kind) });
+    await expire(3, 300);
+    const result = await call;
     expect(result.text).toBe("done");
     expect(kinds).toEqual(["malformed", "connection", "timeout"]);
   });
@@ -316,13 +367,17 @@ describe("callModel with Anthropic", () => {
 describe("callModel on a stalled reply", () => {
   it("times out a reply whose body stops half-way, plain or streamed, and retries", async () => {
     const model = await scripted([{ reply: "never complete", stall: true }, { reply: "x".repeat(400), stall: true }, { reply: "ok" }], 300);
+    const { clock, expire } = handTimers();
     const kinds: string[] = [];
     const tokens: string[] = [];
-    const result = await callModel(model, ask, {
-      retry: fast,
+    const call = callModel(model, ask, {
+      retry: { clock },
       onRetry: (info) => kinds.push(info.kind),
       callbacks: [{ lc_prefer_streaming: true, handleLLMNewToken: (token: string) => void tokens.push(token) } as never],
     });
+    await expire(1, 300);
+    await expire(2, 300);
+    const result = await call;
     expect(result.text).toBe("ok");
     expect(kinds).toEqual(["timeout", "timeout"]);
     expect(server!.requests.map((request) => request.stream)).toEqual([true, true, true]);
@@ -330,8 +385,11 @@ describe("callModel on a stalled reply", () => {
 
   it("times out a stalled plain (non-streaming) reply", async () => {
     const model = await scripted([{ reply: "never complete", stall: true }, { reply: "ok" }], 300);
+    const { clock, expire } = handTimers();
     const kinds: string[] = [];
-    const result = await callModel(model, ask, { retry: fast, onRetry: (info) => kinds.push(info.kind) });
+    const call = callModel(model, ask, { retry: { clock }, onRetry: (info) => kinds.push(info.kind) });
+    await expire(1, 300);
+    const result = await call;
     expect(result.text).toBe("ok");
     expect(kinds).toEqual(["timeout"]);
     expect(server!.requests[0].stream).toBe(false);

@@ -137,13 +137,13 @@ async function invokeOnce(
   timeoutMs: number | undefined,
 ): Promise<AIMessage> {
   if (timeoutMs === undefined) {
-    return (await model.invoke(input, { signal: options.signal, callbacks: options.callbacks })) as AIMessage;
+    return (await untilAborted(model.invoke(input, { signal: options.signal, callbacks: options.callbacks }), options.signal)) as AIMessage;
   }
   const timer = new AbortController();
   const timeout = setTimeout(() => timer.abort(), timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timer.signal]) : timer.signal;
   try {
-    return (await model.invoke(input, { signal, callbacks: options.callbacks })) as AIMessage;
+    return (await untilAborted(model.invoke(input, { signal, callbacks: options.callbacks }), signal)) as AIMessage;
   } catch (error) {
     if (timer.signal.aborted && !options.signal?.aborted) {
       const expired = new Error(`no complete reply within ${timeoutMs} ms`, { cause: error });
@@ -154,6 +154,24 @@ async function invokeOnce(
   } finally {
     clearTimeout(timeout);
   }
+}
+
+/**
+ * `work`, or the signal's reason as soon as it fires. Not every provider stops on the signal:
+ * ChatOllama looks at it only between stream chunks, so a request that hangs before the first
+ * one would outlive its timeout and the caller's abort alike.
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return work;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) {
+      onAbort();
+      return;
+    }
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
 
 /** A fault retrying cannot fix, worded for the person who has to fix it. */

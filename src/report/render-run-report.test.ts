@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +25,18 @@ function count(html: string, pattern: RegExp): number {
 }
 
 describe("writeRunReport on recorded runs", () => {
+  // Every recording, the newest included (recorded-runs.int.test.ts keeps it true to what
+  // `mend run` does today); the older ones stand for runs of earlier versions.
+  const recorded = readdirSync(FIXTURES, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  it.each(recorded)("writes a report with every section for the recorded run %s", async (id) => {
+    const html = readFileSync(await writeRunReport(copyRun(id)), "utf8");
+    for (const section of ["run-header", "task", "timeline", "charts", "attempts", "decisions", "graph", "final-code"]) {
+      expect(html).toContain(`id="${section}"`);
+    }
+    const attempts = readdirSync(join(FIXTURES, id, "attempts")).length;
+    expect(count(html, /<article class="attempt /g)).toBe(attempts);
+  });
+
   it("writes report.html into the run folder with every section, for a run that gave up", async () => {
     const dir = copyRun(GAVE_UP);
     const path = await writeRunReport(dir);

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -67,9 +68,24 @@ describe("RunFolder", () => {
     expect(() => RunFolder.open(runsDir, "r2")).toThrow(/not a mendloop run/);
   });
 
-  it("never leaves half-written files behind", () => {
+  it("never leaves half-written files behind: a write that fails mid-way keeps the old file whole", () => {
     const folder = RunFolder.create(runsDir, meta("r3"));
     folder.writeAttempt(attempt(1));
-    expect(readdirSync(join(folder.dir, "attempts")).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+    const big = { ...attempt(1), code: "x = 1\n".repeat(4096) };
+    // A file-size limit on this test's own process makes the kernel stop the write after 4 KiB
+    // (EFBIG; Node ignores SIGXFSZ), as a full disk or a quota does. Only the soft limit is
+    // lowered, so it can be raised again; everything in between is synchronous.
+    const limit = (soft: string) => execFileSync("prlimit", ["--pid", String(process.pid), `--fsize=${soft}:unlimited`]);
+    limit("4096");
+    try {
+      expect(() => folder.writeAttempt(big)).toThrow(/EFBIG/);
+      expect(() => folder.writeMeta({ ...meta("r3"), task: { ...meta("r3").task, prompt: "p".repeat(8192) } })).toThrow(/EFBIG/);
+    } finally {
+      limit("unlimited");
+    }
+    expect(folder.readAttempt(1)?.code).toBe("v1");
+    expect(folder.readMeta().task.prompt).toBe("p");
+    expect(readdirSync(join(folder.dir, "attempts"))).toEqual(["001.json"]);
+    expect(readdirSync(folder.dir).sort()).toEqual(["attempts", "meta.json"]);
   });
 });

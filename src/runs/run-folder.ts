@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { UsageError } from "../errors/usage-error.js";
 import type { RunResult } from "../shared/run-result.js";
@@ -118,8 +118,15 @@ function readMetaFile(dir: string): RunMeta {
   return parsed.data;
 }
 
+// A write that fails part-way (full disk, quota, file-size limit) must not leave its half
+// behind either: the temporary file goes, and the error is the caller's.
 function writeAtomic(path: string, text: string): void {
   const temporary = `${path}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, path);
+  try {
+    writeFileSync(temporary, text);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
 }

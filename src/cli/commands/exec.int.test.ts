@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { processesWithMarker } from "../../sandbox/__fixtures__/outer-limit.js";
 import { expectUsageExit, runMend, spawnMend } from "./__fixtures__/spawn-mend.js";
 
@@ -80,20 +80,26 @@ describe("mend exec", () => {
       `import os, time\nopen("/proc/self/comm", "w").write("${marker}")\n` +
         "if os.fork() == 0:\n    os.setsid()\n    while True:\n        time.sleep(1)\nwhile True:\n    time.sleep(1)\n",
     );
-    const { child, exit } = spawnMend(["exec", "immortal.py", "--timeout", "60"], { cwd: dir });
+    // Its own TMPDIR: no other mend (parallel test files start sandboxes too) sweeps there, so
+    // what removes the leftover below can only be the next mend started on it.
+    const tmp = mkdtempSync(join(tmpdir(), "mend-cli-exec-tmp-"));
+    chmodSync(tmp, 0o711);
+    onTestFinished(() => rmSync(tmp, { recursive: true, force: true }));
+    const { child, exit } = spawnMend(["exec", "immortal.py", "--timeout", "60"], { cwd: dir, env: { TMPDIR: tmp } });
     for (let i = 0; i < 300 && (await processesWithMarker(marker)).length < 2; i++) await sleep(100);
     expect((await processesWithMarker(marker)).length).toBe(2);
-    const leftovers = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`mend-run-${child.pid}-`));
-    // Its run folder, seen while mend lives: once it is dead, any sandbox starting in a
-    // parallel test file may already have removed it.
+    const leftovers = () => readdirSync(tmp).filter((name) => name.startsWith(`mend-run-${child.pid}-`));
     expect(leftovers()).toHaveLength(1);
     child.kill("SIGKILL");
     await exit;
     for (let i = 0; i < 50 && (await processesWithMarker(marker)).length > 0; i++) await sleep(100);
     expect(await processesWithMarker(marker)).toEqual([]);
-    // The killed mend could not clean up; the next one removes what it left.
-    await runMend(["exec", "hello.py"], { cwd: dir });
+    // The killed mend could not clean up; the next one on the same TMPDIR removes what it left.
+    expect(leftovers()).toHaveLength(1);
+    const next = await runMend(["exec", "hello.py"], { cwd: dir, env: { TMPDIR: tmp } });
+    expect(next.code, next.stderr).toBe(0);
     expect(leftovers()).toEqual([]);
+    expect(readdirSync(tmp)).toEqual([]);
   });
 
   const bad: [string, string[], RegExp][] = [

@@ -1,10 +1,39 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
 
 /** The built CLI; the tests run it as users do (`npm test` builds first). */
 export const MEND = fileURLToPath(new URL("../../../../dist/cli/main.js", import.meta.url));
+const SRC = fileURLToPath(new URL("../../../../src", import.meta.url));
+
+/**
+ * Why `built` cannot stand for the source under `srcDir`, or undefined when it can: it is
+ * missing, or a source file that goes into the build (what tsconfig.build.json takes: `.ts`
+ * files, no tests, nothing under __fixtures__) changed after it was written. tsc rewrites every
+ * output file on each build, so the entry's mtime is the build's.
+ */
+export function staleBuild(srcDir: string, built: string): string | undefined {
+  if (!existsSync(built)) return `${built} is missing: run npm run build first`;
+  const builtAt = statSync(built).mtimeMs;
+  const newer = readdirSync(srcDir, { recursive: true, encoding: "utf8" })
+    .filter((path) => path.endsWith(".ts") && !path.endsWith(".test.ts") && !path.split("/").includes("__fixtures__"))
+    .filter((path) => statSync(join(srcDir, path)).mtimeMs > builtAt)
+    .sort();
+  if (newer.length === 0) return undefined;
+  return `dist/ is older than src/ (${newer.length} source files changed since the build, e.g. ${newer[0]}): run npm run build first`;
+}
+
+// Once per process: walking src/ for every spawn would cost more than the check is worth, and
+// a build in the middle of a test run is not something the tests should follow.
+let distCheck: { problem: string | undefined } | undefined;
+
+/** Throws unless dist/ was built from the current src/: a test must not pass or fail on yesterday's code. */
+function requireCurrentDist(): void {
+  distCheck ??= { problem: staleBuild(SRC, MEND) };
+  if (distCheck.problem) throw new Error(distCheck.problem);
+}
 
 export interface MendExit {
   code: number | null;
@@ -18,7 +47,7 @@ export function spawnMend(args: string[], options: { cwd: string; env?: Record<s
   child: ChildProcess;
   exit: Promise<MendExit>;
 } {
-  if (!existsSync(MEND)) throw new Error(`${MEND} is missing: run npm run build first`);
+  requireCurrentDist();
   const child = spawn(process.execPath, [MEND, ...args], {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? options.cwd, ...options.env },
@@ -50,7 +79,7 @@ export function runMendInTerminal(
   args: string[],
   options: { cwd: string; env?: Record<string, string>; prompt: string; answers: string[]; timeoutMs: number },
 ): Promise<MendExit> {
-  if (!existsSync(MEND)) throw new Error(`${MEND} is missing: run npm run build first`);
+  requireCurrentDist();
   const quote = (arg: string) => `'${arg.replaceAll("'", "'\\''")}'`;
   const command = [process.execPath, MEND, ...args].map(quote).join(" ");
   // -e: exit with the CLI's exit code; -f: pass output on at once; /dev/null: keep no typescript file.
