@@ -1,9 +1,10 @@
 import { readFile, stat } from "node:fs/promises";
-import { basename, dirname, extname, join, resolve } from "node:path";
+import { basename, dirname, extname, join, relative, resolve } from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
 import { UsageError } from "../errors/usage-error.js";
 import { type Language, isLanguage, languageOfFile, LANGUAGES } from "../shared/language.js";
+import { looksBinary } from "../shared/looks-binary.js";
 import type { SourceFile, Task } from "../shared/task.js";
 import { inferEntry } from "./infer-entry.js";
 import { parseFrontMatter } from "./parse-front-matter.js";
@@ -52,7 +53,7 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
   const testFiles = testPaths.map((path) => resolve(path.base, path.given));
   const language = chooseLanguage(request.language, fields.language, [draftPath, entryName, ...testFiles]);
 
-  const draft = draftPath ? await readDraft(draftPath) : undefined;
+  const draft = draftPath ? await readDraft(draftPath, cwd) : undefined;
   const entry = entryName ?? inferEntry(language, draftPath, testFiles);
   const tests = await readTestFiles(testPaths, {
     language,
@@ -158,12 +159,18 @@ function chooseLanguage(
   });
 }
 
-async function readDraft(path: string): Promise<string> {
+async function readDraft(path: string, cwd: string): Promise<string> {
+  let text: string;
   try {
-    return await readFile(path, "utf8");
+    text = await readFile(path, "utf8");
   } catch {
     throw new UsageError(`draft file not found: ${path}`, { code: "draft_missing" });
   }
+  // Neither the validators nor a model can do anything with a compiled file or an image.
+  if (looksBinary(text)) {
+    throw new UsageError(`${relative(cwd, path)} is not a text file (binary content): give the program's source`, { code: "binary_file" });
+  }
+  return text;
 }
 
 async function readSupport(paths: readonly string[]): Promise<SourceFile[]> {
