@@ -88,7 +88,7 @@ export async function callModel(
       const fault = classifyProviderFault(error);
       if (!fault.retryable) throw refusal(fault, provider, modelNameOf(model), retries, error);
       if (retries >= policy.maxRetries) {
-        throw new ModelProviderError(`${provider} ${describe(fault)} and still failed after ${retries} retries: ${fault.message}`, {
+        throw new ModelProviderError(`${describeFault(provider, fault)}; ${gaveUp(retries)}.`, {
           provider,
           status: fault.status,
           retries,
@@ -100,7 +100,7 @@ export async function callModel(
       if (elapsed + delayMs > policy.maxElapsedMs) {
         const asked = fault.retryAfterMs === undefined ? "" : `, asked to wait ${seconds(fault.retryAfterMs)}`;
         throw new ModelProviderError(
-          `${provider} ${describe(fault)}${asked}; gave up after ${retries} retries in ${seconds(elapsed)} (retry time limit ${seconds(policy.maxElapsedMs)}): ${fault.message}`,
+          `${describeFault(provider, fault)}${asked}; ${gaveUp(retries)} in ${seconds(elapsed)} (retry time limit ${seconds(policy.maxElapsedMs)}).`,
           { provider, status: fault.status, retries, cause: error },
         );
       }
@@ -177,6 +177,38 @@ function refusal(fault: ProviderFault, provider: string, model: string, retries:
       message = `${provider} call failed: ${fault.message}`;
   }
   return new ModelProviderError(message, { provider, status: fault.status, retries, cause });
+}
+
+/**
+ * What kept going wrong, as the start of one sentence: a connection fault names the host and
+ * the socket's own reason; every other fault keeps the provider's message.
+ */
+function describeFault(provider: string, fault: ProviderFault): string {
+  if (fault.kind === "connection" && fault.socket) return `${provider} ${describeSocket(fault.socket)}`;
+  return `${provider} ${describe(fault)} (${fault.message.replace(/[.\s]+$/, "")})`;
+}
+
+function describeSocket({ code, where }: { code: string; where?: string }): string {
+  const target = where ?? "the server";
+  switch (code) {
+    case "ECONNREFUSED":
+      return `could not connect to ${target}: connection refused (${code}: nothing is listening there)`;
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return `could not find the host ${target} (${code}: the name does not resolve)`;
+    case "ETIMEDOUT":
+    case "UND_ERR_CONNECT_TIMEOUT":
+      return `could not connect to ${target}: the connection timed out (${code})`;
+    case "EHOSTUNREACH":
+    case "ENETUNREACH":
+      return `could not reach ${target}: no route to it (${code})`;
+    default:
+      return `kept losing the connection to ${target} (${code})`;
+  }
+}
+
+function gaveUp(retries: number): string {
+  return retries === 0 ? "no retries allowed" : `gave up after ${retries} ${retries === 1 ? "retry" : "retries"}`;
 }
 
 function describe(fault: ProviderFault): string {

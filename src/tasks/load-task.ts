@@ -6,6 +6,7 @@ import { UsageError } from "../errors/usage-error.js";
 import { type Language, isLanguage, languageOfFile, LANGUAGES } from "../shared/language.js";
 import { looksBinary } from "../shared/looks-binary.js";
 import type { SourceFile, Task } from "../shared/task.js";
+import { describeParseError } from "./describe-parse-error.js";
 import { inferEntry } from "./infer-entry.js";
 import { parseFrontMatter } from "./parse-front-matter.js";
 import { readTestFiles, type TestPath } from "./read-test-files.js";
@@ -106,7 +107,10 @@ async function readTaskFile(path: string): Promise<TaskFile> {
     else throw new UsageError(`unsupported task file ${basename(path)}: use .md, .yaml or .json`, { code: "task_format" });
   } catch (error) {
     if (UsageError.isInstance(error)) throw error;
-    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    const markdown = extension === ".md" || extension === ".markdown";
+    const what = markdown ? "YAML front matter" : extension === ".json" ? "JSON" : "YAML";
+    // Front matter is parsed from the line after its opening `---`.
+    const reason = describeParseError(error, { text, what, lineOffset: markdown ? 1 : 0 });
     throw new UsageError(`malformed task file ${path}: ${reason}`, { code: "task_malformed", cause: error });
   }
   const fields = checked(taskFileSchema, data ?? {}, path);
