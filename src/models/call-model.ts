@@ -6,6 +6,7 @@ import { countTextTokens, countTokens } from "./count-tokens.js";
 import { classifyProviderFault, type ProviderFault, type ProviderFaultKind } from "./provider-fault.js";
 import { readUsage } from "./read-usage.js";
 import { resolveRetryPolicy, retryDelay, type RetryPolicy } from "./retry-policy.js";
+import { socketReason } from "./socket-reason.js";
 import { modelTimeoutOf } from "./model-timeout.js";
 import { type MessageInput, toBaseMessages } from "./to-messages.js";
 import { withTemperature } from "./with-temperature.js";
@@ -190,21 +191,10 @@ function describeFault(provider: string, fault: ProviderFault): string {
 
 function describeSocket({ code, where }: { code: string; where?: string }): string {
   const target = where ?? "the server";
-  switch (code) {
-    case "ECONNREFUSED":
-      return `could not connect to ${target}: connection refused (${code}: nothing is listening there)`;
-    case "ENOTFOUND":
-    case "EAI_AGAIN":
-      return `could not find the host ${target} (${code}: the name does not resolve)`;
-    case "ETIMEDOUT":
-    case "UND_ERR_CONNECT_TIMEOUT":
-      return `could not connect to ${target}: the connection timed out (${code})`;
-    case "EHOSTUNREACH":
-    case "ENETUNREACH":
-      return `could not reach ${target}: no route to it (${code})`;
-    default:
-      return `kept losing the connection to ${target} (${code})`;
-  }
+  const reason = `(${socketReason(code)}, ${code})`;
+  return /^(ECONNRESET|EPIPE|ECONNABORTED|UND_ERR_SOCKET|UND_ERR_CLOSED)$/.test(code)
+    ? `kept losing the connection to ${target} ${reason}`
+    : `could not connect to ${target} ${reason}`;
 }
 
 function gaveUp(retries: number): string {

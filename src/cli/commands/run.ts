@@ -1,6 +1,6 @@
 import { type Command } from "commander";
 import { loadTask } from "../../tasks/load-task.js";
-import { addLimitOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, type LoopFlags } from "../loop-options.js";
+import { addLimitOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, checkModelBeforeRun, type LoopFlags } from "../loop-options.js";
 
 interface RunFlags extends LoopFlags {
   prompt?: string;
@@ -39,9 +39,11 @@ export function registerRun(program: Command): void {
       // Loaded here, not at start-up: the agent pulls in LangGraph and the model providers,
       // which --help and bad input should not wait for.
       const { executeRun } = await import("../execute-run.js");
+      const agentOptions = agentOptionsFrom(flags, loaded);
+      await checkModelBeforeRun(agentOptions);
       process.exitCode = await executeRun({
         json: flags.json ?? false,
-        agentOptions: agentOptionsFrom(flags, loaded),
+        agentOptions,
         start: (agent, signal) => agent.run(loaded.task, { signal }),
         render: (result) => result.code,
         describeChange: (result) => result.code,
