@@ -11,8 +11,10 @@ export interface ExecuteRunInput {
   agentOptions: AgentOptions;
   /** Starts (or resumes) the run on the agent. */
   start(agent: Agent, signal: AbortSignal): Promise<RunResult>;
-  /** The human rendering of the result for stdout (the code, or a diff). */
-  render(result: RunResult): string;
+  /** The human rendering of the result for stdout (the code, or a diff); undefined prints nothing there. */
+  render(result: RunResult): string | undefined;
+  /** After the result: files the command keeps, and the lines on stderr that say so. */
+  afterResult?(result: RunResult): string[];
   /** Shown with the approval question: what would change. */
   describeChange(result: RunResult): string;
 }
@@ -40,8 +42,10 @@ export async function executeRun(input: ExecuteRunInput): Promise<number> {
       const approved = await askApproval(input.describeChange(result));
       result = await agent.resume(result.runId, { approve: approved, signal: controller.signal });
     }
-    output.result(result, () => input.render(result));
+    const rendered = input.json ? undefined : input.render(result);
+    if (input.json || rendered !== undefined) output.result(result, () => rendered ?? "");
     output.info(describeResult(result));
+    for (const line of input.afterResult?.(result) ?? []) output.info(line);
     output.info(await reportLink(result.runDir));
     return exitCode(result);
   } finally {

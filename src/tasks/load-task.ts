@@ -30,6 +30,8 @@ export interface LoadedTask {
   task: Task;
   /** Absolute path of the draft: what `mend repair --write` overwrites. */
   draftPath?: string;
+  /** Absolute path of the program to produce (`entry`, next to the task file): what `mend run --write` writes. */
+  entryPath: string;
   maxAttempts?: number;
   budget?: { tokens?: number; usd?: number; seconds?: number };
 }
@@ -73,7 +75,7 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
   if (support.length) task.support = support;
   if (fields.allowNetwork !== undefined) task.allowNetwork = fields.allowNetwork;
   if (fields.typeCheck !== undefined) task.typeCheck = fields.typeCheck;
-  return { task, draftPath, maxAttempts: fields.maxAttempts, budget: fields.budget };
+  return { task, draftPath, entryPath: resolve(fileDir, entry), maxAttempts: fields.maxAttempts, budget: fields.budget };
 }
 
 interface TaskSource {
