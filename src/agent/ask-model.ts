@@ -40,6 +40,8 @@ export async function askModel(
     };
   } catch (error) {
     if (!ModelProviderError.isInstance(error)) throw error;
-    return { ok: false, message: `${model.name} failed after ${error.retries} retries: ${error.message}` };
+    // The provider error is already one sentence naming the provider, the cause and the retries; name the model instead.
+    const sentence = error.message.startsWith(`${error.provider} `) ? error.message.slice(error.provider.length + 1) : `failed: ${error.message}`;
+    return { ok: false, message: `${model.name} ${sentence}` };
   }
 }

@@ -241,6 +241,8 @@ describe("provider faults and streaming", () => {
     const result = await agent.run(TASKS.python);
     expect(result).toMatchObject({ status: "failed", reason: "error", verified: false });
     expect(result.message).toMatch(/429|rate/i);
+    // One sentence naming the model, the cause and the retries once.
+    expect(result.message).toMatch(/^openai:\S+ kept rate-limiting \(HTTP 429\) \(.+\); gave up after 4 retries\.$/);
     // The first try and the policy's four retries, then it gives up: no attempt was validated.
     expect(server?.requests).toHaveLength(5);
     expect(events.filter((event) => event.type === "model_retry")).toHaveLength(4);

@@ -19,6 +19,17 @@ export function noModelMessage(hasDraft: boolean, offlineRepair = true): string 
   return `the draft fails and ${engine}; to go further, ${CONFIGURE_MODEL}`;
 }
 
+/**
+ * When the tests themselves are broken (`test_error`: a test file that does not parse, or
+ * fails in its own code), no model can help, since only the program is ever changed: say so,
+ * naming the error and where it is, instead of advising to configure one.
+ */
+function brokenTestsMessage(check: AgentStateValue["check"]): string | undefined {
+  if (check?.errorType !== "test_error") return undefined;
+  const at = check.location ? ` (${check.location.file}:${check.location.line}${check.location.column ? `:${check.location.column}` : ""})` : "";
+  return `${check.summary}${at}; fix the tests: a model would not help, since mend only changes the program`;
+}
+
 /** Whether the offline engine has not yet searched from the current (parseable) code. */
 export function offlineRepairPending(state: AgentStateValue, deps: AgentDeps): boolean {
   const errorType = state.check?.errorType;
@@ -48,7 +59,7 @@ export function stopReason(state: AgentStateValue, deps: AgentDeps): StopReason 
     return { reason: "budget_time", why: `${Math.round(elapsed / 1000)} s used, budget ${budget.seconds} s` };
   }
   if (deps.model === null && !offlineRepairPending(state, deps)) {
-    return { reason: "no_model", why: noModelMessage(deps.task.draft !== undefined, deps.repairer !== null) };
+    return { reason: "no_model", why: brokenTestsMessage(state.check) ?? noModelMessage(deps.task.draft !== undefined, deps.repairer !== null) };
   }
   return null;
 }

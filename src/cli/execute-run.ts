@@ -11,8 +11,10 @@ export interface ExecuteRunInput {
   agentOptions: AgentOptions;
   /** Starts (or resumes) the run on the agent. */
   start(agent: Agent, signal: AbortSignal): Promise<RunResult>;
-  /** The human rendering of the result for stdout (the code, or a diff). */
-  render(result: RunResult): string;
+  /** The human rendering of the result for stdout (the code, or a diff); undefined prints nothing there. */
+  render(result: RunResult): string | undefined;
+  /** After the result: files the command keeps, and the lines on stderr that say so. */
+  afterResult?(result: RunResult): string[];
   /** Shown with the approval question: what would change. */
   describeChange(result: RunResult): string;
 }
@@ -26,7 +28,14 @@ export interface ExecuteRunInput {
 export async function executeRun(input: ExecuteRunInput): Promise<number> {
   const output = createOutput(input.json);
   const controller = new AbortController();
+  // Set once the result is final: a Ctrl-C after it only cuts the report and the clean-up short.
+  let finished: { result: RunResult; code: number } | undefined;
   const onSigint = () => {
+    if (finished) {
+      const what = finished.result.verified ? "the verified result above stands" : "the result above stands";
+      output.info(`mend: Ctrl-C after the run had finished: ${what} (exit ${finished.code}); only the report and the clean-up were cut short`);
+      process.exit(finished.code);
+    }
     if (controller.signal.aborted) process.exit(130);
     output.info("mend: interrupting at the next step (Ctrl-C again to quit at once)");
     controller.abort();
@@ -40,13 +49,17 @@ export async function executeRun(input: ExecuteRunInput): Promise<number> {
       const approved = await askApproval(input.describeChange(result));
       result = await agent.resume(result.runId, { approve: approved, signal: controller.signal });
     }
-    output.result(result, () => input.render(result));
+    finished = { result, code: exitCode(result) };
+    const rendered = input.json ? undefined : input.render(result);
+    if (input.json || rendered !== undefined) output.result(result, () => rendered ?? "");
     output.info(describeResult(result));
+    for (const line of input.afterResult?.(result) ?? []) output.info(line);
     output.info(await reportLink(result.runDir));
-    return exitCode(result);
+    return finished.code;
   } finally {
-    process.off("SIGINT", onSigint);
     await agent.close();
+    // With a result, the handler stays until the process ends: a Ctrl-C then keeps the result's exit code.
+    if (!finished) process.off("SIGINT", onSigint);
   }
 }
 

@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
 import type { AgentOptions } from "../agent/create-agent.js";
 import { UsageError } from "../errors/usage-error.js";
+import { parseModelSpec } from "../models/model-spec.js";
 import { RunFolder } from "../runs/run-folder.js";
 import type { LoadedTask } from "../tasks/load-task.js";
 
@@ -111,6 +112,20 @@ export function agentOptionsFrom(flags: LoopFlags, loaded?: LoadedTask): AgentOp
     ...(maxAttempts !== undefined ? { maxAttempts } : {}),
     ...(flags.offlineSeconds !== undefined ? { offlineBudgetMs: Math.round(flags.offlineSeconds * 1000) } : {}),
   };
+}
+
+/**
+ * Before a new run starts: the model's settings hold (API key, model file) and its server can
+ * be reached, so that a wrong --base-url is one usage line, not a failure found after the
+ * offline search and the retries of the first model call.
+ */
+export async function checkModelBeforeRun(options: AgentOptions): Promise<void> {
+  // A model object passed in code is the caller's to check.
+  if (typeof options.model === "object") return;
+  const spec = parseModelSpec(options.model ?? process.env.MEND_MODEL);
+  // Loaded on demand: offline runs, --help and bad input should not wait for the provider clients.
+  const { checkModelSettings } = await import("../models/check-model-settings.js");
+  await checkModelSettings(spec, { env: process.env, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) });
 }
 
 /** A commander parser for a whole number of at least 1 (bad values exit 2 with one line). */

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from "commander";
 import { registerCommands } from "./commands/index.js";
+import { parserUsageError } from "./parser-usage-error.js";
 import { reportFatal } from "./report-fatal.js";
 
 const program = new Command();
@@ -14,12 +15,23 @@ program
 
 await registerCommands(program, process.argv);
 
+// Commander's own complaints are kept, not printed, and reported below like every other usage error.
+let parserError: ReturnType<typeof parserUsageError> | undefined;
+for (const command of [program, ...program.commands]) {
+  command.configureOutput({ outputError: (message) => (parserError ??= parserUsageError(message, command)) });
+}
+
+// Options after a bare `--` belong to the program, not to mend.
+const args = process.argv.slice(2);
+const json = args.slice(0, args.includes("--") ? args.indexOf("--") : undefined).includes("--json");
+
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
   if (error instanceof CommanderError) {
-    // Commander already printed its one-line message; help and version exit 0.
-    process.exit(error.exitCode === 0 ? 0 : 2);
+    // Help and version exit 0; help shown because no command was given is bad usage.
+    if (error.exitCode === 0) process.exit(0);
+    process.exit(parserError ? reportFatal(parserError, { json }) : 2);
   }
-  process.exit(reportFatal(error));
+  process.exit(reportFatal(error, { json }));
 }

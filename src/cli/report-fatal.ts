@@ -2,20 +2,20 @@ import { MendError } from "../errors/mend-error.js";
 import { UsageError } from "../errors/usage-error.js";
 
 /**
- * Prints an error as one readable line (no stack trace unless MEND_DEBUG is set) and
- * returns the SPEC exit code: 2 for bad usage or input, 1 for everything else.
+ * Prints an error as one readable line on stderr (no stack trace unless MEND_DEBUG is set)
+ * and returns the SPEC exit code: 2 for bad usage or input, 1 for everything else. With
+ * `json`, stdout also gets the one JSON object the SPEC promises: `{ error, exitCode }`.
  */
-export function reportFatal(error: unknown): number {
+export function reportFatal(error: unknown, options: { json?: boolean } = {}): number {
   const debug = Boolean(process.env.MEND_DEBUG);
-  if (UsageError.isInstance(error)) {
-    process.stderr.write(`mend: ${oneLine(error.message)}\n`);
-    return 2;
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  const label = MendError.isInstance(error) ? error.code : "internal error";
-  process.stderr.write(`mend: ${label}: ${oneLine(message)}\n`);
-  if (debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
-  return 1;
+  const usage = UsageError.isInstance(error);
+  const message = oneLine(error instanceof Error ? error.message : String(error));
+  const code = MendError.isInstance(error) ? error.code : "internal_error";
+  const exitCode = usage ? 2 : 1;
+  process.stderr.write(usage ? `mend: ${message}\n` : `mend: ${MendError.isInstance(error) ? code : "internal error"}: ${message}\n`);
+  if (!usage && debug && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  if (options.json) process.stdout.write(`${JSON.stringify({ error: { code, message }, exitCode })}\n`);
+  return exitCode;
 }
 
 /** Some messages span lines (a JSON parser quoting the bad text, a code frame); the SPEC wants one. */

@@ -16,6 +16,8 @@ export interface EvalOutcome {
   finalErrorType?: string;
   runId?: string;
   runDir?: string;
+  /** The first attempt was the task's own draft (a bug-fixing task), not a generated program. */
+  fromDraft?: boolean;
 }
 
 /** A share of the tasks: how many, and the fraction (0 when there are no tasks). */
@@ -33,6 +35,11 @@ export interface EvalFigures {
   passAt1: Share;
   /** Tasks passed within k attempts, for k = 1..maxK: the curve. */
   curve: (Share & { k: number })[];
+  /**
+   * For a suite of drafts to repair (every task's first attempt is its draft, so pass@1 is
+   * whether the bug was there at all): tasks solved within n repair attempts after the draft.
+   */
+  afterDraft?: (Share & { n: number })[];
   tokens: { total: number; perTask: number; perSolved: number | null };
   costUsd: { total: number; perTask: number; perSolved: number | null };
   timeMs: { total: number; mean: number; median: number };
@@ -57,6 +64,7 @@ export function outcomeOf(result: EvalTaskResult): EvalOutcome {
     ...(last?.errorType ? { finalErrorType: last.errorType } : {}),
     runId: result.runId,
     runDir: result.runDir,
+    ...(result.attempts[0]?.source === "draft" ? { fromDraft: true } : {}),
   };
 }
 
@@ -79,6 +87,9 @@ export function evalFigures(outcomes: readonly EvalOutcome[], maxK: number): Eva
     solved: share(solved),
     passAt1: share(within(1)),
     curve: Array.from({ length: Math.max(1, maxK) }, (_, index) => ({ k: index + 1, ...share(within(index + 1)) })),
+    ...(tasks > 0 && outcomes.every((outcome) => outcome.fromDraft)
+      ? { afterDraft: Array.from({ length: Math.max(1, maxK - 1) }, (_, index) => ({ n: index + 1, ...share(within(index + 2)) })) }
+      : {}),
     tokens: { total: tokens, perTask: perTask(tokens, tasks), perSolved: solved === 0 ? null : tokens / solved },
     costUsd: { total: cost, perTask: perTask(cost, tasks), perSolved: solved === 0 ? null : cost / solved },
     timeMs: { total: sum(times), mean: perTask(sum(times), tasks), median: median(times) },

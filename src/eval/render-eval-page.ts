@@ -25,8 +25,16 @@ export function renderEvalPage(report: EvalReport, generatedAt: Date = new Date(
   const f = report.figures;
   const facts: [string, string][] = [
     ["solved", `${f.solved.count}/${f.tasks} (${formatPercent(f.solved.rate)})`],
-    ["pass@1 (first attempt)", `${f.passAt1.count}/${f.tasks} (${formatPercent(f.passAt1.rate)})`],
-    ...f.curve.slice(1).map((point): [string, string] => [`passed within ${point.k} attempts`, formatPercent(point.rate)]),
+    // A bug-fixing suite's first attempt is the draft itself: its repairs are what was measured.
+    ...(f.afterDraft
+      ? [
+          ...f.afterDraft.map((point): [string, string] => [`solved within ${point.n} repair${point.n === 1 ? "" : "s"} of the draft`, formatPercent(point.rate)]),
+          ["pass@1 (the draft passed as given)", `${f.passAt1.count}/${f.tasks} (${formatPercent(f.passAt1.rate)})`] as [string, string],
+        ]
+      : [
+          ["pass@1 (the first attempt passed)", `${f.passAt1.count}/${f.tasks} (${formatPercent(f.passAt1.rate)})`] as [string, string],
+          ...f.curve.slice(1).map((point): [string, string] => [`passed within ${point.k} attempts`, formatPercent(point.rate)]),
+        ]),
     ["tokens per solved task", f.tokens.perSolved === null ? "–" : formatCount(f.tokens.perSolved)],
     ["cost per solved task", f.costUsd.perSolved === null ? "–" : formatUsd(f.costUsd.perSolved)],
     ["time per task (mean)", formatDuration(f.timeMs.mean)],

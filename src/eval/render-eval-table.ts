@@ -9,10 +9,20 @@ export function renderEvalTable(report: EvalReport): string {
     `mend eval · ${report.suite.name} · ${report.model}${report.offlineRepair ? "" : " (offline repair engine off)"} · ${report.finished} of ${report.selected} tasks finished` +
       (report.pending.length ? ` (${report.pending.length} pending: run again to finish)` : ""),
   );
+  const passAt1 = `${f.passAt1.count}/${f.tasks}  ${formatPercent(f.passAt1.rate)}`;
+  // In a bug-fixing suite attempt 1 is the buggy draft itself: what counts is what the repairs after it solved.
+  const lead: [string, string][] = f.afterDraft
+    ? [
+        ["solved within n repairs of the draft", f.afterDraft.map((point) => `n=${point.n} ${formatPercent(point.rate)}`).join("  ")],
+        ["pass@1 (draft passed as given)", passAt1],
+      ]
+    : [
+        ["pass@1", passAt1],
+        ["passed within k attempts", f.curve.map((point) => `k=${point.k} ${formatPercent(point.rate)}`).join("  ")],
+      ];
   const summary: [string, string][] = [
     ["solved", `${f.solved.count}/${f.tasks}  ${formatPercent(f.solved.rate)}`],
-    ["pass@1 (first attempt)", `${f.passAt1.count}/${f.tasks}  ${formatPercent(f.passAt1.rate)}`],
-    ["passed within k attempts", f.curve.map((point) => `k=${point.k} ${formatPercent(point.rate)}`).join("  ")],
+    ...lead,
     ["tokens per solved task", f.tokens.perSolved === null ? "– (none solved)" : formatCount(f.tokens.perSolved)],
     ["cost per solved task", f.costUsd.perSolved === null ? "– (none solved)" : formatUsd(f.costUsd.perSolved)],
     ["time per task", `mean ${formatDuration(f.timeMs.mean)} · median ${formatDuration(f.timeMs.median)}`],
@@ -20,6 +30,11 @@ export function renderEvalTable(report: EvalReport): string {
     ["last attempt failed at", describeCounts(f.failureStages)],
   ];
   out.push(...columns(summary.map(([name, value]) => [`  ${name}`, value])));
+  out.push(
+    f.afterDraft
+      ? "  (pass@1 = the first attempt passed; here the first attempt is the draft as given, so 0 means every draft had its bug)"
+      : "  (pass@1 = the first attempt passed, with no repair)",
+  );
   if (report.baseline) {
     const { baseline: b, current: c, delta } = report.baseline;
     out.push("", `  compared with ${report.baseline.path} (${report.baseline.commonTasks} shared tasks)`);

@@ -8,7 +8,7 @@ import { makeDirectory } from "../runs/make-directory.js";
 import { createSandbox } from "../sandbox/create-sandbox.js";
 import type { Sandbox } from "../shared/sandbox.js";
 import { compareWithBaseline, loadBaseline } from "./baseline.js";
-import { checkModelSettings } from "./check-model-settings.js";
+import { checkModelSettings } from "../models/check-model-settings.js";
 import { evalFigures, outcomeOf } from "./eval-figures.js";
 import type { EvalReport } from "./eval-report.js";
 import type { EvalSuite, EvalTask } from "./eval-task.js";

@@ -406,5 +406,7 @@ describe("callModel without a server", () => {
     expect(error.retries).toBe(2);
     expect(error.status).toBeUndefined();
     expect(error.message).toMatch(/ECONNREFUSED/);
+    // One sentence: the host, the real cause, the retries said once.
+    expect(error.message).toBe(`openai could not connect to ${new URL(url).host} (connection refused: nothing is listening there, ECONNREFUSED); gave up after 2 retries.`);
   });
 });

@@ -6,6 +6,7 @@ import { countTextTokens, countTokens } from "./count-tokens.js";
 import { classifyProviderFault, type ProviderFault, type ProviderFaultKind } from "./provider-fault.js";
 import { readUsage } from "./read-usage.js";
 import { resolveRetryPolicy, retryDelay, type RetryPolicy } from "./retry-policy.js";
+import { socketReason } from "./socket-reason.js";
 import { modelTimeoutOf } from "./model-timeout.js";
 import { type MessageInput, toBaseMessages } from "./to-messages.js";
 import { withTemperature } from "./with-temperature.js";
@@ -88,7 +89,7 @@ export async function callModel(
       const fault = classifyProviderFault(error);
       if (!fault.retryable) throw refusal(fault, provider, modelNameOf(model), retries, error);
       if (retries >= policy.maxRetries) {
-        throw new ModelProviderError(`${provider} ${describe(fault)} and still failed after ${retries} retries: ${fault.message}`, {
+        throw new ModelProviderError(`${describeFault(provider, fault)}; ${gaveUp(retries)}.`, {
           provider,
           status: fault.status,
           retries,
@@ -100,7 +101,7 @@ export async function callModel(
       if (elapsed + delayMs > policy.maxElapsedMs) {
         const asked = fault.retryAfterMs === undefined ? "" : `, asked to wait ${seconds(fault.retryAfterMs)}`;
         throw new ModelProviderError(
-          `${provider} ${describe(fault)}${asked}; gave up after ${retries} retries in ${seconds(elapsed)} (retry time limit ${seconds(policy.maxElapsedMs)}): ${fault.message}`,
+          `${describeFault(provider, fault)}${asked}; ${gaveUp(retries)} in ${seconds(elapsed)} (retry time limit ${seconds(policy.maxElapsedMs)}).`,
           { provider, status: fault.status, retries, cause: error },
         );
       }
@@ -195,6 +196,27 @@ function refusal(fault: ProviderFault, provider: string, model: string, retries:
       message = `${provider} call failed: ${fault.message}`;
   }
   return new ModelProviderError(message, { provider, status: fault.status, retries, cause });
+}
+
+/**
+ * What kept going wrong, as the start of one sentence: a connection fault names the host and
+ * the socket's own reason; every other fault keeps the provider's message.
+ */
+function describeFault(provider: string, fault: ProviderFault): string {
+  if (fault.kind === "connection" && fault.socket) return `${provider} ${describeSocket(fault.socket)}`;
+  return `${provider} ${describe(fault)} (${fault.message.replace(/[.\s]+$/, "")})`;
+}
+
+function describeSocket({ code, where }: { code: string; where?: string }): string {
+  const target = where ?? "the server";
+  const reason = `(${socketReason(code)}, ${code})`;
+  return /^(ECONNRESET|EPIPE|ECONNABORTED|UND_ERR_SOCKET|UND_ERR_CLOSED)$/.test(code)
+    ? `kept losing the connection to ${target} ${reason}`
+    : `could not connect to ${target} ${reason}`;
+}
+
+function gaveUp(retries: number): string {
+  return retries === 0 ? "no retries allowed" : `gave up after ${retries} ${retries === 1 ? "retry" : "retries"}`;
 }
 
 function describe(fault: ProviderFault): string {

@@ -65,11 +65,39 @@ export async function createChatModel(spec: ModelSpec, options: ChatModelOptions
 
 type RemoteSpec = Extract<ModelSpec, { provider: "openai" | "anthropic" | "ollama" }>;
 
+/** Where a hosted or local model server is, and which setting named it (for the advice when it cannot be reached). */
+export interface ModelServer {
+  url: string;
+  /** `--base-url`, an environment variable, or undefined for the provider's own default. */
+  setting?: string;
+}
+
+/** The server a spec's client will talk to, read from the same settings `createChatModel` uses. */
+export function modelServerOf(spec: ModelSpec, options: Pick<ChatModelOptions, "baseUrl" | "env"> = {}): ModelServer | undefined {
+  const env = options.env ?? process.env;
+  switch (spec.provider) {
+    case "openai": {
+      if (nonEmpty(options.baseUrl)) return { url: nonEmpty(options.baseUrl) as string, setting: "--base-url" };
+      if (nonEmpty(env.OPENAI_BASE_URL)) return { url: nonEmpty(env.OPENAI_BASE_URL) as string, setting: "OPENAI_BASE_URL" };
+      return { url: OPENAI_DEFAULT_BASE_URL };
+    }
+    case "anthropic":
+      return nonEmpty(env.ANTHROPIC_BASE_URL)
+        ? { url: nonEmpty(env.ANTHROPIC_BASE_URL) as string, setting: "ANTHROPIC_BASE_URL" }
+        : { url: ANTHROPIC_DEFAULT_BASE_URL };
+    case "ollama":
+      return { url: ollamaBaseUrl(nonEmpty(env.OLLAMA_HOST)), setting: "OLLAMA_HOST" };
+    default:
+      return undefined;
+  }
+}
+
 function buildRemoteModel(spec: RemoteSpec, options: ChatModelOptions & { timeoutMs: number }): BaseChatModel {
   const env = options.env ?? process.env;
   switch (spec.provider) {
     case "openai": {
-      const baseUrl = nonEmpty(options.baseUrl) ?? nonEmpty(env.OPENAI_BASE_URL);
+      const server = modelServerOf(spec, options);
+      const baseUrl = server?.setting ? server.url : undefined;
       let apiKey = nonEmpty(env.OPENAI_API_KEY);
       if (apiKey === undefined) {
         if (baseUrl === undefined) {
@@ -103,7 +131,7 @@ function buildRemoteModel(spec: RemoteSpec, options: ChatModelOptions & { timeou
       return new ChatAnthropic({
         model: spec.model,
         apiKey,
-        anthropicApiUrl: nonEmpty(env.ANTHROPIC_BASE_URL) ?? ANTHROPIC_DEFAULT_BASE_URL,
+        anthropicApiUrl: modelServerOf(spec, options)?.url,
         temperature: options.temperature,
         maxTokens: options.maxOutputTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
         clientOptions: { timeout: options.timeoutMs },
@@ -114,7 +142,7 @@ function buildRemoteModel(spec: RemoteSpec, options: ChatModelOptions & { timeou
       const { timeoutMs } = options;
       return new ChatOllama({
         model: spec.model,
-        baseUrl: ollamaBaseUrl(nonEmpty(env.OLLAMA_HOST)),
+        baseUrl: modelServerOf(spec, options)?.url,
         temperature: options.temperature,
         numPredict: options.maxOutputTokens,
         maxRetries: 0,

@@ -21,6 +21,8 @@ export interface ProviderFault {
   message: string;
   /** How long the provider asked us to wait (Retry-After), in ms. */
   retryAfterMs?: number;
+  /** For connection faults: the socket error at the root (`ECONNREFUSED`...) and where it happened. */
+  socket?: { code: string; where?: string };
 }
 
 const CONNECTION_CODES = new Set([
@@ -65,7 +67,8 @@ export function classifyProviderFault(error: unknown, now: number = Date.now()):
     // "Connection error." alone does not say which; the socket error at the root does.
     const root = chain[chain.length - 1];
     const detail = root !== error && root instanceof Error && root.message !== message ? ` (${root.message})` : "";
-    return { kind: "connection", retryable: true, message: message + detail };
+    const socket = socketOf(chain);
+    return { kind: "connection", retryable: true, message: message + detail, ...(socket ? { socket } : {}) };
   }
   return { kind: "other", retryable: false, message };
 }
@@ -115,6 +118,24 @@ function isConnectionFailure(link: unknown): boolean {
   if (typeof record.code === "string" && CONNECTION_CODES.has(record.code)) return true;
   if (record.constructor?.name === "APIConnectionError") return true;
   return typeof record.message === "string" && /fetch failed|socket hang up|other side closed|\bterminated\b/i.test(record.message);
+}
+
+/** The first socket error code in the chain, with the address and port (or host name) it names. */
+function socketOf(chain: unknown[]): ProviderFault["socket"] {
+  for (const link of chain) {
+    const record = link as { code?: unknown; address?: unknown; port?: unknown; hostname?: unknown };
+    if (typeof record.code !== "string" || !CONNECTION_CODES.has(record.code)) continue;
+    const where =
+      typeof record.address === "string"
+        ? typeof record.port === "number"
+          ? `${record.address.includes(":") ? `[${record.address}]` : record.address}:${record.port}`
+          : record.address
+        : typeof record.hostname === "string"
+          ? record.hostname
+          : undefined;
+    return { code: record.code, ...(where ? { where } : {}) };
+  }
+  return undefined;
 }
 
 function causeChain(error: unknown): unknown[] {

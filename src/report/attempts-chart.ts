@@ -15,7 +15,7 @@ export interface AttemptPoint {
 
 const WIDTH = 360;
 const HEIGHT = 220;
-const PAD = { top: 28, right: 52, bottom: 34, left: 48 };
+const PAD = { top: 38, right: 52, bottom: 34, left: 48 };
 
 /**
  * Two small inline SVG charts over attempts: tokens per attempt (input and output stacked)
@@ -29,7 +29,11 @@ export function attemptsChartSvg(points: readonly AttemptPoint[]): string {
 
 function tokensChart(points: readonly AttemptPoint[]): string {
   if (points.every((p) => p.inputTokens + p.outputTokens === 0)) {
-    const note = `<text class="chart-title" x="${PAD.left}" y="16">Tokens per attempt</text><text class="axis-label" x="${WIDTH / 2}" y="${HEIGHT / 2}" text-anchor="middle">No model tokens: every attempt came from the draft or the offline engine.</text>`;
+    // Two short lines: one line of this length runs past the chart's edges.
+    const note =
+      `<text class="chart-title" x="${PAD.left}" y="16">Tokens per attempt</text>` +
+      `<text class="axis-label" x="${WIDTH / 2}" y="${HEIGHT / 2 - 6}" text-anchor="middle">No model tokens: every attempt came</text>` +
+      `<text class="axis-label" x="${WIDTH / 2}" y="${HEIGHT / 2 + 8}" text-anchor="middle">from the draft or the offline engine.</text>`;
     return svg("tokens-chart", "No model tokens were used", note);
   }
   const maxTokens = niceCeiling(Math.max(...points.map((p) => p.inputTokens + p.outputTokens)));
@@ -79,11 +83,14 @@ function testsChart(points: readonly AttemptPoint[]): string {
       return;
     }
     const passed = p.testsPassed ?? 0;
-    const kind = p.stage === "ok" ? "tests-ok" : "tests-part";
+    const kind = p.stage === "ok" ? "tests-ok" : "tests-passed";
+    // Passed tests from the bottom, failed ones stacked on top in red, and the count above:
+    // a grey bar for the total read as "nothing happened" when no test passed.
     parts.push(
       `<g class="bar" data-attempt="${p.n}"><title>attempt ${p.n}: ${passed} of ${p.testsTotal} tests passed</title>` +
-        `<rect class="tests-total" x="${x}" y="${y(p.testsTotal)}" width="${plot.barWidth}" height="${plot.bottom - y(p.testsTotal)}"/>` +
-        `<rect class="${kind}" x="${x}" y="${y(passed)}" width="${plot.barWidth}" height="${plot.bottom - y(passed)}"/></g>`,
+        `<rect class="${kind}" x="${x}" y="${y(passed)}" width="${plot.barWidth}" height="${round(plot.bottom - y(passed))}"/>` +
+        `<rect class="tests-failed" x="${x}" y="${y(p.testsTotal)}" width="${plot.barWidth}" height="${round(y(passed) - y(p.testsTotal))}"/>` +
+        `<text class="bar-label" x="${round(x + plot.barWidth / 2)}" y="${round(y(p.testsTotal) - 4)}" text-anchor="middle">${passed}/${p.testsTotal}</text></g>`,
     );
   });
   const legend = `<text class="chart-title" x="${PAD.left}" y="16">Tests passed per attempt</text>`;

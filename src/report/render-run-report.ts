@@ -253,7 +253,7 @@ function graphSection(data: RunReportData): string {
   const svg = graphDiagramSvg(layoutGraph(data.graph), graphActivity(data.events, data.state));
   return `<section id="graph">
 <h2>The loop's graph</h2>
-<p class="muted">Nodes are shaded by how often this run entered them; bold arrows are routes it took; dashed arrows are conditional routes.</p>
+<p class="muted">Nodes are shaded by how often this run entered them; bold blue arrows are the routes it took (dashed where the route was a decision), faint ones the routes it could have taken.</p>
 <div class="graph-wrap">${svg}</div>
 <details><summary>Mermaid source</summary><pre>${escapeHtml(data.graph.mermaid)}</pre></details>
 </section>`;

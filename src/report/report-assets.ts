@@ -47,11 +47,11 @@ svg.chart { width: 100%; height: auto; border: 1px solid var(--line); border-rad
 svg .grid { stroke: #eaeef2; } svg .axis { stroke: #8c959f; } svg .axis-label { font-size: 10px; fill: var(--muted); }
 svg .chart-title { font-size: 12px; font-weight: 600; fill: var(--fg); }
 svg .tok-in { fill: #54aeff; } svg .tok-out { fill: #0550ae; } svg .cost-line { fill: none; stroke: #bc4c00; stroke-width: 2; } svg .cost-dot { fill: #bc4c00; }
-svg .tests-total { fill: #eaeef2; } svg .tests-part { fill: #fa4549; } svg .tests-ok { fill: #2da44e; } svg .stage-label { font-size: 10px; fill: var(--bad); }
+svg .tests-passed { fill: #8ddb8c; } svg .tests-failed { fill: #fa4549; } svg .tests-ok { fill: #2da44e; } svg .bar-label { font-size: 10px; fill: var(--fg); } svg .stage-label { font-size: 10px; fill: var(--bad); }
 .legend { font-size: 12px; color: var(--muted); } .legend i { display:inline-block; width: 10px; height: 10px; margin: 0 4px 0 10px; vertical-align: -1px; }
 .graph-wrap { overflow-x: auto; border: 1px solid var(--line); border-radius: 8px; padding: 8px; background: #fff; }
-svg.graph .edge { fill: none; stroke: #afb8c1; stroke-width: 1.3; } svg.graph .edge.conditional { stroke-dasharray: 5 3; }
-svg.graph .edge.taken { stroke: #0969da; stroke-width: 2.2; } svg.graph .arrowhead { fill: #afb8c1; } svg.graph .arrowhead.taken { fill: #0969da; }
+svg.graph .edge { fill: none; stroke: #afb8c1; stroke-width: 1; stroke-opacity: .45; } svg.graph .edge.taken.conditional { stroke-dasharray: 6 3; }
+svg.graph .edge.taken { stroke: #0969da; stroke-width: 2.2; stroke-opacity: 1; } svg.graph .arrowhead { fill: #afb8c1; fill-opacity: .45; } svg.graph .arrowhead.taken { fill: #0969da; fill-opacity: 1; }
 svg.graph .node rect { fill: rgba(9, 105, 218, calc(var(--shade) * 0.35)); stroke: #8c959f; stroke-width: 1.2; }
 svg.graph .node.visited rect { stroke: #0969da; } svg.graph .node.current rect { stroke: #bf8700; stroke-width: 3; }
 svg.graph .node.terminal rect { fill: #eaeef2; } svg.graph .node text { font-size: 12px; fill: var(--fg); } svg.graph .visits { font-size: 10px; fill: #0969da; font-weight: 600; }

@@ -165,7 +165,7 @@ async function supervise(running: IsolatedProcess, spec: ExecSpec, limits: RunLi
     fileSizeHit: failed && !outputLimited && ((await folder.isDiskFull()) || (await folder.hasFileOfSize(limits.fileSizeBytes))),
     heapExhausted: isHeapExhausted(exit.signal, stderrText),
   });
-  return {
+  const result: ExecResult = {
     exitCode: exit.exitCode,
     signal: exit.signal,
     reason,
@@ -174,5 +174,8 @@ async function supervise(running: IsolatedProcess, spec: ExecSpec, limits: RunLi
     stdout: stdout.text(),
     stderr: stderrText,
     durationMs,
+    limits: { timeoutMs: spec.timeoutMs, memoryMb: limits.memoryMb, pids: limits.pids, cpuSeconds: limits.cpuSeconds, outputBytes: cap },
   };
+  if (seen.pidsRefused > 0) result.pidsRefused = seen.pidsRefused;
+  return result;
 }

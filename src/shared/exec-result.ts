@@ -24,4 +24,19 @@ export interface ExecResult {
   files?: Record<string, string>;
   /** Isolation mechanisms that were missing and what was done instead. */
   warnings?: string[];
+  /** Forks the process cap refused, when any: a program can exit 0 (`ok`) without the processes it meant to start. */
+  pidsRefused?: number;
+  /** The limits the run was given (the strong tier fills this in). */
+  limits?: ExecLimits;
+}
+
+/** The limits one sandboxed run ran under. */
+export interface ExecLimits {
+  timeoutMs: number;
+  memoryMb: number;
+  /** Processes and threads at most. */
+  pids: number;
+  cpuSeconds: number;
+  /** Per output stream. */
+  outputBytes: number;
 }

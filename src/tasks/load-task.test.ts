@@ -117,6 +117,25 @@ describe("loadTask", () => {
       expect((await usageError(loadTask({ path: "open.md", cwd: dir }))).message).toMatch(/never closed/);
     });
 
+    it("YAML or JSON that does not parse, as one sentence naming the line in the file and the cause", async () => {
+      // A quoted requirement left open, the way it happens when a prompt holds a quote of its own.
+      write("median.md", '---\nlanguage: python\nprompt: "Write median(values)\ntests: test_median.py\n---\n');
+      write("nested.yaml", "prompt: write x\nlanguage: python\ntests: a: b\n");
+      write("task.json", '{\n  "prompt": "write x",\n  "language": "python",\n}\n');
+      const messages = await Promise.all(
+        ["median.md", "nested.yaml", "task.json"].map(async (path) => (await usageError(loadTask({ path, cwd: dir }))).message),
+      );
+      for (const message of messages) {
+        expect(message).not.toMatch(/:\s*$/);
+        expect(message).toMatch(/\.$/);
+        expect(message.split(" at line ")).toHaveLength(2);
+      }
+      // Line numbers count from the top of the file, the front matter's `---` included.
+      expect(messages[0]).toMatch(/^malformed task file .*median\.md: the YAML front matter does not parse at line [3-6], column \d+: .*quote.*\.$/i);
+      expect(messages[1]).toMatch(/^malformed task file .*nested\.yaml: the YAML does not parse at line 3, column \d+: .+\.$/);
+      expect(messages[2]).toMatch(/^malformed task file .*task\.json: the JSON does not parse at line 4, column 1: .+\.$/);
+    });
+
     it("unknown or mistyped fields", async () => {
       write("typo.yaml", "prompt: x\nlanguge: python\n");
       write("wrong.yaml", "prompt: x\nlanguage: python\nmaxAttempts: many\n");

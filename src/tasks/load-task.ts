@@ -4,8 +4,10 @@ import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
 import { UsageError } from "../errors/usage-error.js";
 import { type Language, isLanguage, languageOfFile, LANGUAGES } from "../shared/language.js";
+import { looksBinary } from "../shared/looks-binary.js";
 import type { SourceFile, Task } from "../shared/task.js";
 import { assertWithin } from "./assert-within.js";
+import { describeParseError } from "./describe-parse-error.js";
 import { inferEntry } from "./infer-entry.js";
 import { parseFrontMatter } from "./parse-front-matter.js";
 import { readTestFiles, type TestPath } from "./read-test-files.js";
@@ -31,6 +33,8 @@ export interface LoadedTask {
   task: Task;
   /** Absolute path of the draft: what `mend repair --write` overwrites. */
   draftPath?: string;
+  /** Absolute path of the program to produce (`entry`, next to the task file): what `mend run --write` writes. */
+  entryPath: string;
   maxAttempts?: number;
   budget?: { tokens?: number; usd?: number; seconds?: number };
 }
@@ -60,7 +64,7 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
   const supportPaths = toList(fields.support).map((path) => resolve(fileDir, path));
   for (const path of [draftPath, ...testFiles, ...supportPaths]) if (path !== undefined) await guard(path);
 
-  const draft = draftPath ? await readDraft(draftPath) : undefined;
+  const draft = draftPath ? await readDraft(draftPath, cwd) : undefined;
   const entry = entryName ?? inferEntry(language, draftPath, testFiles);
   const tests = await readTestFiles(testPaths, {
     language,
@@ -79,7 +83,7 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
   if (support.length) task.support = support;
   if (fields.allowNetwork !== undefined) task.allowNetwork = fields.allowNetwork;
   if (fields.typeCheck !== undefined) task.typeCheck = fields.typeCheck;
-  return { task, draftPath, maxAttempts: fields.maxAttempts, budget: fields.budget };
+  return { task, draftPath, entryPath: resolve(fileDir, entry), maxAttempts: fields.maxAttempts, budget: fields.budget };
 }
 
 interface TaskSource {
@@ -115,7 +119,10 @@ async function readTaskFile(path: string): Promise<TaskFile> {
     else throw new UsageError(`unsupported task file ${basename(path)}: use .md, .yaml or .json`, { code: "task_format" });
   } catch (error) {
     if (UsageError.isInstance(error)) throw error;
-    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    const markdown = extension === ".md" || extension === ".markdown";
+    const what = markdown ? "YAML front matter" : extension === ".json" ? "JSON" : "YAML";
+    // Front matter is parsed from the line after its opening `---`.
+    const reason = describeParseError(error, { text, what, lineOffset: markdown ? 1 : 0 });
     throw new UsageError(`malformed task file ${path}: ${reason}`, { code: "task_malformed", cause: error });
   }
   const fields = checked(taskFileSchema, data ?? {}, path);
@@ -168,12 +175,18 @@ function chooseLanguage(
   });
 }
 
-async function readDraft(path: string): Promise<string> {
+async function readDraft(path: string, cwd: string): Promise<string> {
+  let text: string;
   try {
-    return await readFile(path, "utf8");
+    text = await readFile(path, "utf8");
   } catch {
     throw new UsageError(`draft file not found: ${path}`, { code: "draft_missing" });
   }
+  // Neither the validators nor a model can do anything with a compiled file or an image.
+  if (looksBinary(text)) {
+    throw new UsageError(`${relative(cwd, path)} is not a text file (binary content): give the program's source`, { code: "binary_file" });
+  }
+  return text;
 }
 
 async function readSupport(paths: readonly string[]): Promise<SourceFile[]> {

@@ -2,6 +2,7 @@ import { makeDiagnosis } from "../diagnosis/make-diagnosis.js";
 import type { Diagnosis } from "../diagnosis/diagnosis.js";
 import type { TaskFiles } from "../diagnosis/task-files.js";
 import type { CheckResult, LayerReport, Stage } from "../shared/check-result.js";
+import { looksBinary } from "../shared/looks-binary.js";
 import type { ExecSpec, Sandbox } from "../shared/sandbox.js";
 import type { Layer, LayerName, LayerOutcome } from "./layer.js";
 import type { ValidateInput, ValidateOptions } from "./validate-input.js";
@@ -105,7 +106,7 @@ function checkInputText(input: ValidateInput, files: TaskFiles): Diagnosis | und
       location: { file: input.entry, line: 1 },
     });
   }
-  if (isBinary(input.code)) {
+  if (looksBinary(input.code)) {
     return makeDiagnosis(files, {
       errorType: "syntax",
       summary: `${input.entry} is not text (binary content): it cannot be a ${input.language} program`,
@@ -114,13 +115,6 @@ function checkInputText(input: ValidateInput, files: TaskFiles): Diagnosis | und
     });
   }
   return undefined;
-}
-
-/** NUL bytes or many replacement characters (bytes that were not UTF-8) mean a binary file. */
-function isBinary(text: string): boolean {
-  if (text.includes("\u0000")) return true;
-  const replaced = text.match(/\uFFFD/g)?.length ?? 0;
-  return replaced > 0 && replaced / text.length > 0.05;
 }
 
 function passedSummary(tests: CheckResult["tests"], reports: LayerReport[]): string {

@@ -19,6 +19,8 @@ beforeAll(() => {
   writeFileSync(join(dir, "ok.py"), "def median(xs):\n    return sorted(xs)[len(xs) // 2]\n");
   writeFileSync(join(dir, "test_ok.py"), "from ok import median\n\n\ndef test_odd():\n    assert median([3, 1, 2]) == 2\n");
   writeFileSync(join(dir, "notes.txt"), "not a program\n");
+  // A compiled file saved under a source name: an ELF header, NULs and bytes that are not UTF-8.
+  writeFileSync(join(dir, "compiled.py"), Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(24), Buffer.from([0xff, 0xfe, 0x10, 0x0a])]));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -53,10 +55,17 @@ describe("mend check", () => {
     ["an unknown language", ["check", "median.py", "--lang", "cobol"], /unknown language "cobol"/],
     ["a language the file name does not tell", ["check", "notes.txt"], /cannot tell the language/],
     ["a tests path that does not exist", ["check", "median.py", "--tests", "missing_test.py"], /tests path does not exist: missing_test\.py/],
+    ["a binary file", ["check", "compiled.py", "--tests", "test_median.py"], /^mend: compiled\.py is not a text file \(binary content\)/],
   ];
   it.each(bad)("exits 2 with one line for %s", async (_name, args, message) => {
     const result = await runMend(args, { cwd: dir });
     expectUsageExit(result, message);
+  });
+
+  it("puts no raw bytes of a binary file anywhere, also with --json", async () => {
+    const result = await runMend(["check", "compiled.py", "--json"], { cwd: dir });
+    expectUsageExit(result, /^mend: compiled\.py is not a text file/, { json: true });
+    expect(result.stdout + result.stderr).not.toMatch(/[\u0000\uFFFD]|ELF/);
   });
 
   describe("on a machine without Python's test tools", () => {
@@ -79,7 +88,7 @@ describe("mend check", () => {
     it("says to install pytest-timeout when pytest runs without it", SLOW, async () => {
       const env = pythonWithout("no-timeout", /^pytest_timeout/);
       const result = await runMend(["check", "median.py", "--tests", "test_median.py", "--json"], { cwd: dir, env });
-      expectUsageExit(result, /^mend: pytest-timeout is not installed: python3 -m pip install pytest-timeout /);
+      expectUsageExit(result, /^mend: pytest-timeout is not installed: python3 -m pip install pytest-timeout /, { json: true });
     });
 
     it("says to install pytest when there is none, whether or not the tests import it", SLOW, async () => {

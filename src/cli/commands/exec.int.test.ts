@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import { processesWithMarker } from "../../sandbox/__fixtures__/outer-limit.js";
 import { expectUsageExit, runMend, spawnMend } from "./__fixtures__/spawn-mend.js";
 
-const EXEC_KEYS = ["exitCode", "signal", "reason", "timedOut", "outputLimited", "stdout", "stderr", "durationMs"];
+const EXEC_KEYS = ["exitCode", "signal", "reason", "timedOut", "outputLimited", "stdout", "stderr", "durationMs", "limits"];
 let dir: string;
 
 beforeAll(() => {

@@ -80,7 +80,10 @@ export async function execProgram(
   }
 }
 
-/** The SPEC `exec` shape, plus `warnings` when the sandbox had to do without some mechanism. */
+/**
+ * The SPEC `exec` shape, plus `warnings` when the sandbox had to do without some mechanism or
+ * a limit changed what a program did, and `limits`: what the program ran under.
+ */
 export function execJson(result: ExecResult): Record<string, unknown> {
   const json: Record<string, unknown> = {
     exitCode: result.exitCode,
@@ -92,8 +95,20 @@ export function execJson(result: ExecResult): Record<string, unknown> {
     stderr: result.stderr,
     durationMs: result.durationMs,
   };
-  if (result.warnings?.length) json.warnings = result.warnings;
+  const warnings = [...(result.warnings ?? []), ...(limitNote(result) ? [limitNote(result)] : [])];
+  if (warnings.length) json.warnings = warnings;
+  if (result.limits) json.limits = result.limits;
   return json;
+}
+
+/**
+ * A clean exit stays `ok` (the program handled the refusal), but what it did may not be what
+ * it meant to do: a refused fork is said, not hidden behind the exit code.
+ */
+function limitNote(result: ExecResult): string {
+  if (result.reason !== "ok" || !result.pidsRefused) return "";
+  const cap = result.limits ? ` (${result.limits.pids})` : "";
+  return `the process limit${cap} refused ${result.pidsRefused} forks: the program exited 0 without the processes it tried to start`;
 }
 
 export function languageOf(file: string, lang: string | undefined): Language {
@@ -193,5 +208,6 @@ function summary(result: ExecResult, timeoutMs: number, memoryMb: number): strin
     fsize: "hit the file-size limit",
     killed: "killed by a signal",
   };
-  return `mend exec: ${why[result.reason]} (${how}, ${result.durationMs} ms)`;
+  const note = limitNote(result);
+  return `mend exec: ${why[result.reason]} (${how}, ${result.durationMs} ms)${note ? `, but ${note}` : ""}`;
 }

@@ -4,7 +4,7 @@ import { basename } from "node:path";
 import { UsageError } from "../../errors/usage-error.js";
 import type { RunResult } from "../../shared/run-result.js";
 import { type LoadedTask, loadTask } from "../../tasks/load-task.js";
-import { addLimitOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, type LoopFlags } from "../loop-options.js";
+import { addLimitOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, checkModelBeforeRun, type LoopFlags } from "../loop-options.js";
 
 interface RepairFlags extends LoopFlags {
   prompt?: string;
@@ -35,9 +35,11 @@ export function registerRepair(program: Command): void {
       // Loaded here, not at start-up: the agent pulls in LangGraph and the model providers,
       // which --help and bad input should not wait for.
       const { executeRun } = await import("../execute-run.js");
+      const agentOptions = agentOptionsFrom(flags, loaded);
+      await checkModelBeforeRun(agentOptions);
       process.exitCode = await executeRun({
         json: flags.json ?? false,
-        agentOptions: agentOptionsFrom(flags, loaded),
+        agentOptions,
         start: (agent, signal) =>
           agent.run(loaded.task, {
             command: "repair",

@@ -1,9 +1,14 @@
 import { type Command } from "commander";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import type { RunResult } from "../../shared/run-result.js";
 import { type LoadedTask, loadTask } from "../../tasks/load-task.js";
-import { addLimitOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, type LoopFlags } from "../loop-options.js";
+import { addLimitOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, checkModelBeforeRun, type LoopFlags } from "../loop-options.js";
 
 interface RunFlags extends LoopFlags {
   prompt?: string;
+  write?: boolean;
+  printUnverified?: boolean;
 }
 
 /** `mend run [TASK] [--prompt TEXT]`: the self-correcting loop on a task. */
@@ -12,11 +17,13 @@ export function registerRun(program: Command): void {
     .command("run")
     .summary("generate (or take the draft), validate, diagnose, repair until verified or stopped")
     .description(
-      "The self-correcting loop. TASK is a file (.md with YAML front matter, .yaml, .json), a folder holding task.md/task.yaml, or a case folder with case.json; flags override its fields. Prints the final code on stdout (verified, else the best attempt, labelled on stderr).",
+      "The self-correcting loop. TASK is a file (.md with YAML front matter, .yaml, .json), a folder holding task.md/task.yaml, or a case folder with case.json; flags override its fields. Prints the verified code on stdout; with --write also writes it to the task's entry file. A run that does not verify prints no code (unless --print-unverified) and says where its best attempt is kept.",
     )
     .argument("[task]", "TASK file or folder")
     .option("--prompt <text>", "the requirement, instead of (or overriding) the TASK file's")
-    .option("--draft <path>", "a first version of the program to validate and repair");
+    .option("--draft <path>", "a first version of the program to validate and repair")
+    .option("--write", "write the verified code to the task's entry file (next to the task file); never unverified code")
+    .option("--print-unverified", "print the best attempt on stdout even when it was not verified");
   addTaskOptions(command);
   addLimitOptions(command);
   addSwitchOptions(command);
@@ -32,11 +39,21 @@ export function registerRun(program: Command): void {
       // Loaded here, not at start-up: the agent pulls in LangGraph and the model providers,
       // which --help and bad input should not wait for.
       const { executeRun } = await import("../execute-run.js");
+      const agentOptions = agentOptionsFrom(flags, loaded);
+      await checkModelBeforeRun(agentOptions);
       process.exitCode = await executeRun({
         json: flags.json ?? false,
-        agentOptions: agentOptionsFrom(flags, loaded),
-        start: (agent, signal) => agent.run(loaded.task, { signal }),
-        render: (result) => result.code,
+        agentOptions,
+        start: (agent, signal) => agent.run(loaded.task, { signal, ...(flags.write ? { writeTo: loaded.entryPath } : {}) }),
+        // Unverified code on stdout only when asked for: `mend run task > out.py` must not capture it unnoticed.
+        render: (result) => (result.verified || flags.printUnverified ? result.code : undefined),
+        afterResult: (result) => {
+          // The finish step wrote the entry file: it runs only for a run that passed.
+          if (result.status === "passed" && flags.write) return [`  wrote ${loaded.entryPath}`];
+          if (result.verified || !result.code.trim()) return [];
+          const kept = keepUnverified(result, basename(loaded.entryPath));
+          return [`  best attempt (unverified) kept in ${kept}${flags.printUnverified ? "" : " (--print-unverified prints it)"}`];
+        },
         describeChange: (result) => result.code,
       });
     });
@@ -57,4 +74,13 @@ export function loadRunTask(
     ...(flags.entry !== undefined ? { entry: flags.entry } : {}),
     ...(within !== undefined ? { within } : {}),
   });
+}
+
+/** The best attempt as a file of its own, under its entry name, in the run folder. */
+function keepUnverified(result: RunResult, entry: string): string {
+  const folder = join(result.runDir, "unverified");
+  mkdirSync(folder, { recursive: true });
+  const path = join(folder, entry);
+  writeFileSync(path, result.code);
+  return path;
 }

@@ -112,12 +112,22 @@ export function runMendInTerminal(
   );
 }
 
-/** The SPEC's bad-input exit: code 2, nothing on stdout, one readable line on stderr, no stack trace. */
-export function expectUsageExit(result: MendExit, message: RegExp): void {
+/**
+ * The SPEC's bad-input exit: code 2, one readable line on stderr, no stack trace, and on
+ * stdout nothing, or with `json` exactly one JSON error object carrying the same message.
+ */
+export function expectUsageExit(result: MendExit, message: RegExp, options: { json?: boolean } = {}): void {
   expect(result.code, result.stderr).toBe(2);
-  expect(result.stdout).toBe("");
   const lines = result.stderr.trim().split("\n");
   expect(lines).toHaveLength(1);
   expect(lines[0]).toMatch(message);
   expect(result.stderr).not.toMatch(/\n\s+at /);
+  if (!options.json) {
+    expect(result.stdout).toBe("");
+    return;
+  }
+  expect(result.stdout.trim().split("\n")).toHaveLength(1);
+  const json = JSON.parse(result.stdout);
+  expect(json).toEqual({ error: { code: expect.any(String), message: expect.any(String) }, exitCode: 2 });
+  expect(`mend: ${json.error.message}`).toBe(lines[0]);
 }
