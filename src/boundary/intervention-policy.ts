@@ -19,8 +19,18 @@ export type PolicyChoice = Intervention | Exclude<InterventionKind, "alternative
 /** Maps a detection or a node error to an intervention. */
 export type InterventionPolicy = (trigger: InterventionTrigger, context: PolicyContext) => PolicyChoice;
 
-/** The default: stop on the first stuck detection (`stuck`) and on a node error (`error`). */
+/** Stop on the first stuck detection (`stuck`) and on a node error (`error`). */
 export const terminatePolicy: InterventionPolicy = () => "terminate";
+
+/**
+ * The default: a first stuck detection is let through (`continue`) with a warning event,
+ * and the detectors watch more closely (one repeat fewer makes the next detection); a
+ * detection after that stops the run with `stuck`. Work that repeats a few times and then
+ * converges (a poll) completes; a real loop is stopped on its second detection. Node
+ * errors stop with `error`.
+ */
+export const watchPolicy: InterventionPolicy = (trigger, context) =>
+  trigger.type === "error" || context.previousStuck > 0 ? "terminate" : "continue";
 
 /**
  * The n-th stuck detection of a run gets `steps[n]` (the last one repeats), e.g.

@@ -6,7 +6,7 @@ import type { RunSettings } from "./boundary-run.js";
 import { isVolatileKey } from "./canonical-hash.js";
 import { DEFAULT_THRESHOLDS } from "./detection-thresholds.js";
 import { defaultHandlers } from "./intervention-handlers.js";
-import { terminatePolicy } from "./intervention-policy.js";
+import { watchPolicy } from "./intervention-policy.js";
 
 const DEFAULT_NOTE_KEY = "boundaryNote";
 
@@ -59,7 +59,7 @@ export function resolveRunSettings<S extends Record<string, any>>(
     progress: options.progress as RunSettings["progress"],
     code: options.code as RunSettings["code"],
     ignoreKey: options.ignoreKey ?? isVolatileKey,
-    policy: options.policy ?? terminatePolicy,
+    policy: options.policy ?? watchPolicy,
     handlers: { ...defaultHandlers, ...options.handlers },
     noteKey,
     recoveryWindow: options.recoveryWindow ?? 4,
@@ -67,6 +67,8 @@ export function resolveRunSettings<S extends Record<string, any>>(
       options.price ??
       ((model, usage) => (model === undefined || priceOf(model, prices) === undefined ? undefined : costOf(model, usage, prices))),
     defaultMaxOutputTokens: options.defaultMaxOutputTokens ?? 1024,
+    expectRepeats: options.expectRepeats ?? {},
+    ...(options.embeddings === undefined ? {} : { embeddings: options.embeddings }),
     emit,
   };
   return { settings, problems };

@@ -192,7 +192,7 @@ export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: B
           decision = halt.decision;
           pausedBefore = halt.pausedBefore;
         } else {
-          if (run.unguarded || run.mode === "observe") {
+          if (run.mode === "observe") {
             run.failed();
             throw error;
           }
