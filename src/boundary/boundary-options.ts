@@ -74,6 +74,11 @@ export interface BoundaryOptions<S extends Record<string, any> = Record<string, 
   warnAt?: number;
   /** `return` (default): the last state with a `boundary` report; `throw`: a `BoundaryStopError`. */
   onStop?: "return" | "throw";
+  /**
+   * LangGraph's recursion limit reached: `return` (default) the last state with a
+   * `recursion_limit` report; `throw` the `GraphRecursionError` itself, for code that catches it.
+   */
+  onRecursionLimit?: "return" | "throw";
   /** Every warning, detection, intervention, stop and fault as it happens. */
   onEvent?: (event: BoundaryEvent) => void;
 

@@ -1,3 +1,5 @@
+import { BoundaryOptionsError } from "../errors/index.js";
+import { validateInterventionChoice } from "./boundary-options-schema.js";
 import type { Detection } from "./detection.js";
 import type { Intervention, InterventionKind, InterventionRecord, InterventionTrigger } from "./intervention.js";
 
@@ -39,7 +41,9 @@ export const watchPolicy: InterventionPolicy = (trigger, context) =>
  * (default `terminate`, i.e. a graceful stop with reason `error`).
  */
 export function escalatingPolicy(steps: readonly PolicyChoice[], options: { onError?: PolicyChoice } = {}): InterventionPolicy {
-  if (steps.length === 0) throw new RangeError("escalatingPolicy needs at least one step");
+  if (steps.length === 0) throw new BoundaryOptionsError("escalatingPolicy", "escalatingPolicy needs at least one step");
+  steps.forEach((step, i) => validateInterventionChoice(step, `escalatingPolicy step ${i + 1}`));
+  if (options.onError !== undefined) validateInterventionChoice(options.onError, "escalatingPolicy onError");
   return (trigger, context) => {
     if (trigger.type === "error") return options.onError ?? "terminate";
     return steps[Math.min(context.previousStuck, steps.length - 1)];

@@ -8,6 +8,7 @@ import { appendOutcomes } from "./adaptive-thresholds.js";
 import type { BoundableGraph } from "./boundable-graph.js";
 import type { BoundaryEvent } from "./boundary-event.js";
 import type { BoundaryOptions } from "./boundary-options.js";
+import { validateBoundaryOptions } from "./boundary-options-schema.js";
 import type { BoundaryReport } from "./boundary-report.js";
 import { BoundaryRun, type Segment } from "./boundary-run.js";
 import type { BoundarySummary } from "./boundary-summary.js";
@@ -72,9 +73,11 @@ const LANGGRAPH_RECURSION_LIMIT = 25;
  * Wraps any compiled LangGraph.js graph in an error boundary: budgets checked before each
  * node and each model call, stuck detection over node updates, interventions chosen by a
  * policy, graceful stops with a report instead of bare exceptions. See `BoundaryOptions`.
- * In `off` mode the graph's own methods are returned untouched.
+ * In `off` mode the graph's own methods are returned untouched. Options are checked here:
+ * a `BoundaryOptionsError` names the first one that cannot work.
  */
 export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: BoundaryOptions<StateOf<G>> = {}): BoundedGraph<G> {
+  validateBoundaryOptions(options);
   const mode = options.mode ?? "enforce";
   if (mode !== "off") quietBoundarySignals();
   const emit = (event: BoundaryEvent) => options.onEvent?.(event);
@@ -197,7 +200,9 @@ export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: B
             throw error;
           }
           if (isRecursionLimit(error)) {
-            return await halted(run.stop("recursion_limit", (error as Error).message), error);
+            if (options.onRecursionLimit !== "throw") return await halted(run.stop("recursion_limit", (error as Error).message), error);
+            run.stop("recursion_limit", (error as Error).message);
+            throw error;
           }
           ({ failure, decision } = run.decideOnError(error));
         }
