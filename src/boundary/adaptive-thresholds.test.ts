@@ -165,7 +165,8 @@ describe("the adaptive store", () => {
     const bounded = withErrorBoundary(graph, { adaptive: { storePath } });
 
     expect(await bounded.invoke({})).toMatchObject({ passed: 1 });
-    expect(bounded.summary().faults).toEqual([expect.objectContaining({ where: `adaptive store ${storePath}`, disabled: "nothing" })]);
+    expect(bounded.summary().faults).toEqual([expect.objectContaining({ where: `adaptive store ${storePath}`, disabled: "adaptive thresholds" })]);
+    expect(bounded.summary().disabled).toEqual(["adaptive thresholds"]);
     expect(bounded.summary().thresholds).toEqual(DEFAULT_THRESHOLDS);
   });
 });

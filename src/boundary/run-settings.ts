@@ -14,6 +14,8 @@ const DEFAULT_NOTE_KEY = "boundaryNote";
 export interface SettingsProblem {
   where: string;
   error: unknown;
+  /** The part that goes without (see `BoundaryFault.disabled`). */
+  disabled: string;
 }
 
 /**
@@ -36,13 +38,17 @@ export function resolveRunSettings<S extends Record<string, any>>(
       thresholds = adapted.thresholds;
       adaptive = { storePath: options.adaptive.storePath, basedOn: outcomes.length, changes: adapted.changes };
     } catch (error) {
-      problems.push({ where: `adaptive store ${options.adaptive.storePath}`, error });
+      problems.push({ where: `adaptive store ${options.adaptive.storePath}`, error, disabled: "adaptive thresholds" });
     }
   }
   let noteKey = options.noteKey === null ? undefined : (options.noteKey ?? DEFAULT_NOTE_KEY);
   if (noteKey !== undefined && graph.channels !== undefined && !(noteKey in graph.channels)) {
     if (options.noteKey !== undefined) {
-      problems.push({ where: "noteKey", error: new Error(`the graph's state has no channel "${noteKey}": notes will not be written`) });
+      problems.push({
+        where: "noteKey",
+        error: new Error(`the graph's state has no channel "${noteKey}": notes will not be written`),
+        disabled: "notes",
+      });
     }
     noteKey = undefined;
   }

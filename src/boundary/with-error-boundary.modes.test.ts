@@ -94,6 +94,22 @@ describe("withErrorBoundary modes and faults", () => {
     expect(bounded.summary().faults).toEqual([{ where: "price", message: "price table corrupt", disabled: "price function" }]);
   });
 
+  it("a throwing progress extractor switches off only itself: the loop is still stopped as stuck", async () => {
+    const model = searchForever();
+    const bounded = withErrorBoundary(toolLoopGraph(model), {
+      // Reads a score the agent's reply was supposed to carry as JSON: the reply is "", JSON.parse throws.
+      progress: (update) => (JSON.parse(String((update.messages as { content: unknown }[])[0].content)) as { score: number }).score,
+      budgets: { tokens: 10_000 },
+    });
+
+    const result = await bounded.invoke(question);
+
+    expect(result.boundary?.reason).toBe("stuck");
+    expect(bounded.summary().disabled).toEqual(["progress extractor"]);
+    expect(bounded.summary().faults).toHaveLength(1);
+    expect(bounded.summary().usage.modelCalls).toBe(model.calls);
+  });
+
   it("a throwing event listener is recorded and ignored", async () => {
     const bounded = withErrorBoundary(counter(5).compile(), {
       budgets: { steps: 6 },

@@ -84,7 +84,7 @@ export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: B
   const newRun = (): BoundaryRun => {
     const { settings, problems } = resolveRunSettings(graph, options, emit);
     const run = new BoundaryRun(graph, settings);
-    for (const problem of problems) run.fault(problem.where, problem.error, "nothing");
+    for (const problem of problems) run.fault(problem.where, problem.error, problem.disabled);
     return run;
   };
   // What summary() shows before any run: nothing spent, nothing reported to onEvent.
@@ -124,7 +124,7 @@ export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: B
     try {
       appendOutcomes(options.adaptive.storePath, run.outcomes());
     } catch (error) {
-      run.fault(`adaptive store ${options.adaptive.storePath}`, error, "nothing");
+      run.fault(`adaptive store ${options.adaptive.storePath}`, error, "adaptive store updates");
     }
   };
 
