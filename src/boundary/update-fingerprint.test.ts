@@ -46,3 +46,14 @@ describe("fingerprintOf", () => {
     expect(print({ error: null }).error).toBeUndefined();
   });
 });
+
+describe("fingerprintOf on JSON tool results", () => {
+  it("reads JSON text as the values it holds: a poll count is a number, a timestamp a clock", () => {
+    const poll = (polls: number) =>
+      new ToolMessage({ content: JSON.stringify({ status: "running", checkedAt: new Date(Date.UTC(2026, 11, 1, 9, polls)).toISOString(), polls }), tool_call_id: `call_${polls}` });
+    const [a, b] = [print({ messages: [poll(3)] }), print({ messages: [poll(4)] })];
+    expect(a.shape).toBe(b.shape);
+    expect(a.numbers).toEqual([["messages[0].content.polls", 3]]);
+    expect(b.numbers).toEqual([["messages[0].content.polls", 4]]);
+  });
+});

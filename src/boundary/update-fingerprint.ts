@@ -51,7 +51,7 @@ class Walk {
 
   form(value: unknown, path: string, errorSlot: boolean): unknown {
     if (value === null || value === undefined || typeof value === "boolean") return value ?? null;
-    if (typeof value === "string") return this.string(value, errorSlot);
+    if (typeof value === "string") return this.string(value, path, errorSlot);
     if (typeof value === "number") return this.number(value, path);
     if (typeof value === "bigint") return `${value}n`;
     if (typeof value !== "object") return undefined;
@@ -87,7 +87,10 @@ class Walk {
     return result;
   }
 
-  private string(value: string, errorSlot: boolean): string {
+  private string(value: string, path: string, errorSlot: boolean): unknown {
+    // Tool results are mostly JSON text: compared as the values they hold.
+    const json = parsedJson(value);
+    if (json !== undefined) return { json: this.form(json, path, errorSlot) };
     const normalized = normalizeVolatile(value);
     if ((errorSlot && value.trim() !== "") || ERROR_START.test(value)) return this.noteError(normalizeErrorMessage(value));
     // Numbers inside error-like text are attempt counters, status codes, durations.
@@ -109,5 +112,17 @@ class Walk {
   private noteError(signature: string): string {
     this.error ??= signature;
     return signature;
+  }
+}
+
+/** The object or array a string holds as JSON, if it does. */
+function parsedJson(value: string): unknown {
+  const start = value.trimStart()[0];
+  if ((start !== "{" && start !== "[") || value.length > 100_000) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === "object" && parsed !== null ? parsed : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -179,7 +179,43 @@ function pollGraph(doneAfter: number) {
     .compile();
 }
 
+/** A job-status tool answering JSON: the status, when it was checked, the polls so far. */
+function jobStatus(doneAfter: number) {
+  let polls = 0;
+  return tool(
+    async ({ job }) => {
+      polls += 1;
+      return JSON.stringify({ job, status: polls >= doneAfter ? "succeeded" : "running", checkedAt: new Date().toISOString(), polls });
+    },
+    { name: "job_status", description: "Status of a batch job", schema: z.object({ job: z.string() }) },
+  );
+}
+
+function pollingAgent(model: FreshIdToolModel, doneAfter: number) {
+  return new StateGraph(MessagesAnnotation)
+    .addNode("agent", async (state) => ({ messages: [await model.invoke(state.messages)] }))
+    .addNode("tools", new ToolNode([jobStatus(doneAfter)]))
+    .addEdge(START, "agent")
+    .addConditionalEdges("agent", toolsCondition, ["tools", END])
+    .addEdge("tools", "agent")
+    .compile();
+}
+
 describe("withErrorBoundary on converging work", () => {
+  const checkJob: ToolReply = { toolCalls: [{ name: "job_status", args: { job: "nightly-etl" } }] };
+
+  it("stops an agent polling a job through a tool that answers JSON, and lets one whose job ends complete", async () => {
+    const forever = new FreshIdToolModel([checkJob]);
+    const stopped = await withErrorBoundary(pollingAgent(forever, Number.POSITIVE_INFINITY)).invoke(askFlight, long);
+    expect(stopped.boundary?.reason).toBe("stuck");
+    expect(forever.calls).toBeLessThanOrEqual(6);
+
+    const ending = new FreshIdToolModel([checkJob, checkJob, checkJob, "The job succeeded."]);
+    const completed = await withErrorBoundary(pollingAgent(ending, 3)).invoke(askFlight, long);
+    expect(completed.boundary).toBeUndefined();
+    expect(completed.messages.at(-1)?.content).toBe("The job succeeded.");
+  });
+
   it("lets a poll that finishes after four or five rounds complete, with a warning", async () => {
     for (const doneAfter of [4, 5]) {
       const bounded = withErrorBoundary(pollGraph(doneAfter));
