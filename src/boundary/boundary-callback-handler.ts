@@ -3,6 +3,7 @@ import type { Serialized } from "@langchain/core/load/serializable";
 import type { BaseMessage } from "@langchain/core/messages";
 import type { LLMResult } from "@langchain/core/outputs";
 import type { ChainValues } from "@langchain/core/utils/types";
+import type { BoundaryEvent } from "./boundary-event.js";
 import { BoundarySignal } from "./boundary-signal.js";
 import type { Halt } from "./halt.js";
 import { type CallEstimate, estimateChatCall, estimateTextCall } from "./model-call.js";
@@ -22,6 +23,8 @@ export interface BoundaryGates {
   raise(halt: Halt): BoundarySignal;
   /** Something inside the boundary failed: report it; budgets stay enforced. */
   fault(where: string, error: unknown): void;
+  /** An event of a bounded subgraph running as node `node` of this graph. */
+  subgraphEvent(node: string | undefined, event: BoundaryEvent): void;
 }
 
 /**
@@ -51,6 +54,11 @@ export class BoundaryCallbackHandler extends BaseCallbackHandler {
   ) {
     super();
     this.name = `mendloop_boundary:${rootRunId}`;
+  }
+
+  /** The boundary this handler reports to, for a bounded subgraph run below it. */
+  get boundary(): BoundaryGates {
+    return this.gates;
   }
 
   /** After its segment ended: nothing the old run still starts may spend. */

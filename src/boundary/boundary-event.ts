@@ -64,5 +64,9 @@ export interface BoundaryFault {
   disabled: string;
 }
 
-/** Everything the boundary reports while a run goes, delivered through `onEvent`. */
-export type BoundaryEvent = WarningEvent | DetectionEvent | InterventionEvent | StopEvent | FaultEvent;
+/**
+ * Everything the boundary reports while a run goes, delivered through `onEvent`. A bounded
+ * graph running as a node of a bounded parent graph reports to the parent's boundary too:
+ * there the event carries `subgraph`, the parent's node it ran as.
+ */
+export type BoundaryEvent = (WarningEvent | DetectionEvent | InterventionEvent | StopEvent | FaultEvent) & { subgraph?: string };

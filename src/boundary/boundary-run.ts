@@ -117,6 +117,7 @@ export class BoundaryRun implements BoundaryGates {
   private activeSince: number | undefined;
   private timers: NodeJS.Timeout[] = [];
   private timeController = new AbortController();
+  private parent: { gates: BoundaryGates; node: string | undefined } | undefined;
 
   constructor(
     private readonly graph: BoundableGraph,
@@ -487,7 +488,7 @@ export class BoundaryRun implements BoundaryGates {
    * error-like values are the errors.
    */
   private observe(run: NodeRun, output: unknown): NodeObservation {
-    const update = updateOf(output);
+    const update = freshPart(updateOf(output), run.input);
     const context: ExtractorContext<Record<string, unknown>> = {
       node: run.node,
       step: run.index,
@@ -772,6 +773,27 @@ export class BoundaryRun implements BoundaryGates {
       // Reported without an event of its own: the listener is what failed.
       this.faults.push({ where: "onEvent", message: messageOf(error), disabled: "nothing" });
     }
+    this.parent?.gates.subgraphEvent(this.parent.node, event);
+  }
+
+  /** This run is a bounded subgraph of another bounded run: it reports its events there too. */
+  reportTo(gates: BoundaryGates, node: string | undefined): void {
+    this.parent = { gates, node };
+  }
+
+  /**
+   * A bounded subgraph (node `node`) reported an event: it shows in this run's events and
+   * summary, and a subgraph's stop stops this run too (one view of loops and budgets).
+   */
+  subgraphEvent(node: string | undefined, event: BoundaryEvent): void {
+    const tagged = { ...event, subgraph: event.subgraph ?? node ?? "(subgraph)" };
+    if (tagged.type === "detection") this.detections.push(tagged.detection);
+    if (tagged.type === "warning") this.warnings.push(tagged);
+    this.emit(tagged);
+    if (tagged.type === "stop" && tagged.report.status === "stopped" && this.settings.mode === "enforce" && this.halt === undefined) {
+      const { reason, message } = tagged.report;
+      this.decideHalt({ type: "stop", reason, message: `the bounded subgraph "${tagged.subgraph}" stopped (${reason}): ${message}`, ...(node === undefined ? {} : { node }) });
+    }
   }
 }
 
@@ -783,6 +805,32 @@ function updateOf(output: unknown): Record<string, unknown> {
     return typeof update === "object" && update !== null ? (update as Record<string, unknown>) : {};
   }
   return typeof output === "object" && output !== null ? (output as Record<string, unknown>) : { output };
+}
+
+/**
+ * An update without what the node was handed already: a subgraph node (or a node returning
+ * the whole message list) gives back the history with its new messages, and only the new
+ * ones say what it did. Items are the same when identical or when they share an `id`.
+ */
+function freshPart(update: Record<string, unknown>, input: unknown): Record<string, unknown> {
+  if (typeof input !== "object" || input === null) return update;
+  const given = input as Record<string, unknown>;
+  let result: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(update)) {
+    const before = given[key];
+    if (!Array.isArray(value) || !Array.isArray(before) || before.length === 0) continue;
+    const known = new Set<unknown>(before);
+    const ids = new Set(before.map(idOf));
+    ids.delete(undefined);
+    const fresh = value.filter((item) => !known.has(item) && !ids.has(idOf(item)));
+    if (fresh.length !== value.length) (result ??= { ...update })[key] = fresh;
+  }
+  return result ?? update;
+}
+
+function idOf(item: unknown): string | undefined {
+  const id = typeof item === "object" && item !== null ? (item as { id?: unknown }).id : undefined;
+  return typeof id === "string" && id !== "" ? id : undefined;
 }
 
 /** The state as nodes are handed it; nodes with an input schema see part of it, so parts merge. */
