@@ -8,10 +8,23 @@
 // a way out that only a switched strategy finds. Prints per trajectory the model calls each
 // way and how the run ended, then the totals: model calls saved, and the converging runs
 // the boundary wrongly stopped (the target is 0).
+//
+// Then, with default options only, trajectories the way LangGraph.js agents misbehave: a
+// ToolNode loop whose results carry a timestamp and fresh tool-call ids, a planner that
+// rephrases, a tool that keeps failing with a fresh request id, a job poll, each looping or
+// converging after a few rounds. Prints model calls saved on the looping runs (goal: at least
+// 50%) and converging runs wrongly stopped (goal: 0). Last, the import time of
+// `mendloop/boundary` against `@langchain/langgraph` alone (goal: at most 1.5x).
 // Run: `npm run bench:boundary` (builds first).
 import { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import { AIMessage } from "@langchain/core/messages";
-import { Annotation, END, MemorySaver, START, StateGraph } from "@langchain/langgraph";
+import { execFileSync } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { AIMessage, HumanMessage } from "@langchain/core/messages";
+import { tool } from "@langchain/core/tools";
+import { FakeListChatModel } from "@langchain/core/utils/testing";
+import { Annotation, END, MemorySaver, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
+import { ToolNode, toolsCondition } from "@langchain/langgraph/prebuilt";
+import { z } from "zod";
 import { boundaryNoteChannel, escalatingPolicy, withErrorBoundary } from "../dist/boundary/index.js";
 
 const CAP = 12;
@@ -269,3 +282,167 @@ console.log(`converging runs wrongly stopped: ${wronglyStopped.length} (target 0
 console.log(`converging runs with a detection (a strategy switch, not a stop): ${falseAlarms.length}`);
 console.log(`calls counted by the boundary's callbacks differ from the model's own count in ${miscounted.length} runs`);
 console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+
+// ---- default options on agents the way LangGraph.js users write them ----
+
+const providerId = (prefix, length) =>
+  prefix + [...randomBytes(length)].map((b) => "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"[b % 62]).join("");
+
+/** FakeListChatModel replying as a provider does: fresh message and tool-call ids, usage. The last reply repeats. */
+class ProviderLikeModel extends FakeListChatModel {
+  constructor(replies) {
+    super({ responses: replies.map((r) => (typeof r === "string" ? r : "")) });
+    this.replies = replies;
+    this.calls = 0;
+  }
+  async _generate() {
+    const reply = this.replies[Math.min(this.calls, this.replies.length - 1)];
+    this.calls += 1;
+    const content = typeof reply === "string" ? reply : "";
+    const message = new AIMessage({
+      id: providerId("chatcmpl-", 29),
+      content,
+      tool_calls: typeof reply === "string" ? [] : [{ name: reply.tool, args: reply.args, id: providerId("call_", 24), type: "tool_call" }],
+      usage_metadata: { input_tokens: 200, output_tokens: 40, total_tokens: 240 },
+    });
+    return { generations: [{ message, text: content }] };
+  }
+}
+
+const flightStatus = tool(async ({ flight }) => JSON.stringify({ flight, status: "unknown", checkedAt: new Date().toISOString(), requestId: randomUUID() }), {
+  name: "flight_status",
+  description: "Departure status of a flight",
+  schema: z.object({ flight: z.string() }),
+});
+const failingQuote = tool(
+  async ({ symbol }) => {
+    throw new Error(`Upstream returned 503 for request req_${randomBytes(6).toString("hex")} after ${200 + Math.floor(rand() * 900)}ms (${symbol})`);
+  },
+  { name: "stock_quote", description: "Latest quote", schema: z.object({ symbol: z.string() }) },
+);
+function jobStatusTool(doneAfter) {
+  let polls = 0;
+  return tool(
+    async ({ job }) => {
+      polls += 1;
+      return JSON.stringify({ job, status: polls >= doneAfter ? "succeeded" : "running", checkedAt: new Date().toISOString(), polls });
+    },
+    { name: "job_status", description: "Status of a batch job", schema: z.object({ job: z.string() }) },
+  );
+}
+/** A quote tool that fails `failures` times, then answers. */
+function flakyQuote(failures) {
+  let calls = 0;
+  return tool(
+    async ({ symbol }) => {
+      calls += 1;
+      if (calls <= failures) throw new Error(`Upstream returned 503 for request req_${randomBytes(6).toString("hex")} after ${200 + calls * 37}ms`);
+      return JSON.stringify({ symbol, price: 187.42, at: new Date().toISOString() });
+    },
+    { name: "stock_quote", description: "Latest quote", schema: z.object({ symbol: z.string() }) },
+  );
+}
+
+function toolAgent(model, tools) {
+  return new StateGraph(MessagesAnnotation)
+    .addNode("agent", async (state) => ({ messages: [await model.invoke(state.messages)] }))
+    .addNode("tools", new ToolNode(tools))
+    .addEdge(START, "agent")
+    .addConditionalEdges("agent", toolsCondition, ["tools", END])
+    .addEdge("tools", "agent")
+    .compile();
+}
+
+const REPHRASINGS = [
+  "I will look up the departure status of flight BA117 before answering.",
+  "Let me look up the departure status of flight BA117 before answering.",
+  "Let me look up the departure status for flight BA117 before I answer.",
+  "I will look up the departure status for flight BA117 before I answer.",
+];
+const STEPS = [
+  "Step 1: search for flights from London to Paris on Friday.",
+  "Step 2: book the cheapest hotel near the Louvre for two nights.",
+  "Step 3: summarise the itinerary and total cost for the user.",
+  "Step 4: email the itinerary with the booking references attached.",
+];
+function planner(model) {
+  return new StateGraph(MessagesAnnotation)
+    .addNode("plan", async (state) => ({ messages: [await model.invoke(state.messages)] }))
+    .addNode("act", () => ({ messages: [new AIMessage({ id: randomUUID(), content: `Checked at ${new Date().toISOString()}: no new data.` })] }))
+    .addEdge(START, "plan")
+    .addConditionalEdges("plan", (state) => (state.messages.at(-1)?.content === "DONE" ? END : "act"))
+    .addEdge("act", "plan")
+    .compile();
+}
+
+const call = (tool, args) => ({ tool, args });
+const repeat = (n, item) => Array.from({ length: n }, () => item);
+const agentTrajectories = [];
+for (let i = 0; i < 3; i += 1) {
+  const k = 1 + i;
+  agentTrajectories.push(
+    { name: `tool-loop-${i + 1}`, kind: "looping", make: () => { const m = new ProviderLikeModel([call("flight_status", { flight: "BA117" })]); return { model: m, graph: toolAgent(m, [flightStatus]) }; } },
+    { name: `tool-ends-${i + 1}`, kind: "converging", make: () => { const m = new ProviderLikeModel([...repeat(k, call("flight_status", { flight: "BA117" })), "BA117 is on time."]); return { model: m, graph: toolAgent(m, [flightStatus]) }; } },
+    { name: `rephrase-loop-${i + 1}`, kind: "looping", make: () => { const m = new ProviderLikeModel(REPHRASINGS.slice(i).concat(REPHRASINGS.slice(0, i)).concat(REPHRASINGS).concat(REPHRASINGS).concat(REPHRASINGS).concat(REPHRASINGS)); return { model: m, graph: planner(m) }; } },
+    { name: `rephrase-ends-${i + 1}`, kind: "converging", make: () => { const m = new ProviderLikeModel([...REPHRASINGS.slice(0, 1 + i), "DONE"]); return { model: m, graph: planner(m) }; } },
+    { name: `steps-${i + 1}`, kind: "converging", make: () => { const m = new ProviderLikeModel([...STEPS.slice(0, 2 + i), "DONE"]); return { model: m, graph: planner(m) }; } },
+    { name: `tool-error-loop-${i + 1}`, kind: "looping", make: () => { const m = new ProviderLikeModel([call("stock_quote", { symbol: "AAPL" })]); return { model: m, graph: toolAgent(m, [failingQuote]) }; } },
+    { name: `tool-error-ends-${i + 1}`, kind: "converging", make: () => { const m = new ProviderLikeModel([...repeat(k + 1, call("stock_quote", { symbol: "AAPL" })), "AAPL trades at 187.42."]); return { model: m, graph: toolAgent(m, [flakyQuote(k)]) }; } },
+    { name: `poll-loop-${i + 1}`, kind: "looping", make: () => { const m = new ProviderLikeModel([call("job_status", { job: "nightly-etl" })]); return { model: m, graph: toolAgent(m, [jobStatusTool(Infinity)]) }; } },
+    { name: `poll-ends-${i + 1}`, kind: "converging", make: () => { const m = new ProviderLikeModel([...repeat(3 + i, call("job_status", { job: "nightly-etl" })), "The job succeeded."]); return { model: m, graph: toolAgent(m, [jobStatusTool(3 + i)]) }; } },
+  );
+}
+
+async function runAgent(trajectory) {
+  const plainSetup = trajectory.make();
+  let plainDone = true;
+  try {
+    await plainSetup.graph.invoke({ messages: [new HumanMessage("Go ahead.")] });
+  } catch (error) {
+    if (error?.name !== "GraphRecursionError") throw error;
+    plainDone = false;
+  }
+  const guardedSetup = trajectory.make();
+  const bounded = withErrorBoundary(guardedSetup.graph);
+  const result = await bounded.invoke({ messages: [new HumanMessage("Go ahead.")] });
+  return {
+    plain: { calls: plainSetup.model.calls, done: plainDone },
+    guarded: { calls: guardedSetup.model.calls, done: result.boundary === undefined, reason: result.boundary?.reason, steps: bounded.summary().steps },
+  };
+}
+
+const agentRows = [];
+for (const trajectory of agentTrajectories) agentRows.push({ trajectory, ...(await runAgent(trajectory)) });
+console.log(`\nDefault options on agents written the LangGraph.js way (plain: LangGraph's recursion limit of 25)\n`);
+console.log(`${pad("trajectory", 20)}${pad("kind", 12)}${pad("plain", 22)}boundary`);
+for (const { trajectory, plain, guarded } of agentRows) {
+  console.log(
+    `${pad(trajectory.name, 20)}${pad(trajectory.kind, 12)}${pad(`${plain.calls} calls ${plain.done ? "done" : "limit"}`, 22)}${guarded.calls} calls ${guarded.done ? "done" : guarded.reason} (${guarded.steps} steps)`,
+  );
+}
+const agentLoops = agentRows.filter((r) => r.trajectory.kind === "looping");
+const agentConverging = agentRows.filter((r) => r.trajectory.kind === "converging");
+const loopPlainCalls = sum(agentLoops, (r) => r.plain.calls);
+const loopGuardedCalls = sum(agentLoops, (r) => r.guarded.calls);
+const wronglyStoppedAgents = agentConverging.filter((r) => !r.guarded.done);
+console.log("");
+console.log(`default options, looping runs: model calls plain ${loopPlainCalls}, boundary ${loopGuardedCalls}, saved ${loopPlainCalls - loopGuardedCalls} (${((100 * (loopPlainCalls - loopGuardedCalls)) / loopPlainCalls).toFixed(1)}%, goal >= 50%)`);
+console.log(`default options, looping runs stopped within 12 steps: ${agentLoops.filter((r) => !r.guarded.done && r.guarded.steps <= 12).length} of ${agentLoops.length}`);
+console.log(`default options, converging runs wrongly stopped: ${wronglyStoppedAgents.length} of ${agentConverging.length} (goal 0)${wronglyStoppedAgents.length ? `: ${wronglyStoppedAgents.map((r) => r.trajectory.name).join(", ")}` : ""}`);
+
+// ---- import time of the light entry point ----
+
+/** Milliseconds to import `specifier` in a fresh Node process (the median of `runs`). */
+function importMs(specifier, runs) {
+  const times = [];
+  for (let i = 0; i < runs; i += 1) {
+    const script = `const t = performance.now(); await import(${JSON.stringify(specifier)}); console.log(performance.now() - t);`;
+    times.push(Number(execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: process.cwd(), encoding: "utf8" }).trim()));
+  }
+  return times.sort((a, b) => a - b)[Math.floor(runs / 2)];
+}
+const langgraphMs = importMs("@langchain/langgraph", 5);
+const boundaryMs = importMs("mendloop/boundary", 5);
+const mainMs = importMs("mendloop", 3);
+console.log("");
+console.log(`import time (median of fresh processes): @langchain/langgraph ${langgraphMs.toFixed(0)} ms, mendloop/boundary ${boundaryMs.toFixed(0)} ms (${(boundaryMs / langgraphMs).toFixed(2)}x, goal <= 1.5x), mendloop ${mainMs.toFixed(0)} ms`);

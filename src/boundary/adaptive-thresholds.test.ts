@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MemorySaver } from "@langchain/langgraph";
+import { Annotation, END, MemorySaver, START, StateGraph } from "@langchain/langgraph";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { programVersion, repairExtractors, repairLoopGraph } from "./__fixtures__/repair-loop-graph.js";
 import { ADAPTIVE_BOUNDS, adaptThresholds, appendOutcomes, loadOutcomes, type OutcomeRecord } from "./adaptive-thresholds.js";
@@ -158,6 +158,42 @@ describe("the adaptive store", () => {
     expect(after.summary().thresholds.errorRepeats).toBe(4);
   });
 
+  it("under the default policy, warnings at work that then completed move the loop threshold, and a later run is not warned", async () => {
+    const storePath = join(dir, "outcomes.json");
+    const Job = Annotation.Root({
+      status: Annotation<string>({ reducer: (_, next) => next, default: () => "queued" }),
+      checkedAt: Annotation<string>({ reducer: (_, next) => next, default: () => "" }),
+    });
+    // A job poll that succeeds at the fourth poll: the first three look alike (a warning).
+    const poll = () => {
+      let polls = 0;
+      return new StateGraph(Job)
+        .addNode("poll", () => ({ status: ++polls >= 4 ? "succeeded" : "running", checkedAt: new Date().toISOString() }))
+        .addEdge(START, "poll")
+        .addConditionalEdges("poll", (state) => (state.status === "succeeded" ? END : "poll"))
+        .compile();
+    };
+    const runOnce = async () => {
+      const bounded = withErrorBoundary(poll(), { adaptive: { storePath } });
+      const result = await bounded.invoke({});
+      return { result, summary: bounded.summary() };
+    };
+
+    const first = await runOnce();
+    expect(first.result.boundary).toBeUndefined();
+    expect(first.summary.warnings).toEqual([expect.objectContaining({ source: "detection" })]);
+    await runOnce();
+    expect(loadOutcomes(storePath)).toEqual([
+      expect.objectContaining({ detection: "repeated_state", intervention: "continue", recovered: true }),
+      expect.objectContaining({ detection: "repeated_state", intervention: "continue", recovered: true }),
+    ]);
+
+    const third = await runOnce();
+    expect(third.summary.thresholds.loopRepeats).toBe(4);
+    expect(third.summary.warnings).toEqual([]);
+    expect(third.summary.detections).toEqual([]);
+  });
+
   it("reports an unreadable store as a fault and runs with the base thresholds", async () => {
     const storePath = join(dir, "outcomes.json");
     writeFileSync(storePath, "not json");
@@ -165,7 +201,8 @@ describe("the adaptive store", () => {
     const bounded = withErrorBoundary(graph, { adaptive: { storePath } });
 
     expect(await bounded.invoke({})).toMatchObject({ passed: 1 });
-    expect(bounded.summary().faults).toEqual([expect.objectContaining({ where: `adaptive store ${storePath}`, disabled: "nothing" })]);
+    expect(bounded.summary().faults).toEqual([expect.objectContaining({ where: `adaptive store ${storePath}`, disabled: "adaptive thresholds" })]);
+    expect(bounded.summary().disabled).toEqual(["adaptive thresholds"]);
     expect(bounded.summary().thresholds).toEqual(DEFAULT_THRESHOLDS);
   });
 });

@@ -3,6 +3,7 @@ import type { Serialized } from "@langchain/core/load/serializable";
 import type { BaseMessage } from "@langchain/core/messages";
 import type { LLMResult } from "@langchain/core/outputs";
 import type { ChainValues } from "@langchain/core/utils/types";
+import type { BoundaryEvent } from "./boundary-event.js";
 import { BoundarySignal } from "./boundary-signal.js";
 import type { Halt } from "./halt.js";
 import { type CallEstimate, estimateChatCall, estimateTextCall } from "./model-call.js";
@@ -11,7 +12,8 @@ import { type CallEstimate, estimateChatCall, estimateTextCall } from "./model-c
 export interface BoundaryGates {
   /** A node of the guarded graph is about to run; a halt keeps it from running. */
   nodeStart(runId: string, node: string, superstep: number, input: unknown): Halt | undefined;
-  nodeEnd(runId: string, output: unknown): void;
+  /** Asynchronous when texts are embedded: the next node waits for it. */
+  nodeEnd(runId: string, output: unknown): void | Promise<void>;
   nodeError(runId: string, error: unknown): void;
   /** A model call is about to be made; a halt keeps it from being made. */
   modelStart(callId: string, node: string | undefined, estimate: CallEstimate): Halt | undefined;
@@ -19,9 +21,10 @@ export interface BoundaryGates {
   modelError(callId: string): void;
   /** Aborts the graph's run for a halt; the signal is thrown into the node or call. */
   raise(halt: Halt): BoundarySignal;
-  /** Something inside the boundary failed: report it, go on unguarded. */
+  /** Something inside the boundary failed: report it; budgets stay enforced. */
   fault(where: string, error: unknown): void;
-  readonly defaultMaxOutputTokens: number;
+  /** An event of a bounded subgraph running as node `node` of this graph. */
+  subgraphEvent(node: string | undefined, event: BoundaryEvent): void;
 }
 
 /**
@@ -53,6 +56,11 @@ export class BoundaryCallbackHandler extends BaseCallbackHandler {
     this.name = `mendloop_boundary:${rootRunId}`;
   }
 
+  /** The boundary this handler reports to, for a bounded subgraph run below it. */
+  get boundary(): BoundaryGates {
+    return this.gates;
+  }
+
   /** After its segment ended: nothing the old run still starts may spend. */
   close(): void {
     this.closed = true;
@@ -79,9 +87,13 @@ export class BoundaryCallbackHandler extends BaseCallbackHandler {
     await this.haltIfAsked("node start", () => this.gates.nodeStart(runId, node, typeof step === "number" ? step : -1, inputs));
   }
 
-  override handleChainEnd(outputs: ChainValues, runId: string): void {
+  override async handleChainEnd(outputs: ChainValues, runId: string): Promise<void> {
     if (!this.nodeRuns.delete(runId)) return;
-    this.guard("node end", () => this.gates.nodeEnd(runId, outputs));
+    try {
+      await this.gates.nodeEnd(runId, outputs);
+    } catch (error) {
+      this.gates.fault("node end", error);
+    }
   }
 
   override handleChainError(error: Error, runId: string): void {
@@ -100,7 +112,7 @@ export class BoundaryCallbackHandler extends BaseCallbackHandler {
   ): Promise<void> {
     this.refuseIfClosed("a model call");
     await this.haltIfAsked("model start", () =>
-      this.gates.modelStart(runId, nodeOf(metadata), estimateChatCall(messages, extraParams, metadata, this.gates.defaultMaxOutputTokens)),
+      this.gates.modelStart(runId, nodeOf(metadata), estimateChatCall(messages, extraParams, metadata)),
     );
   }
 
@@ -115,7 +127,7 @@ export class BoundaryCallbackHandler extends BaseCallbackHandler {
   ): Promise<void> {
     this.refuseIfClosed("a model call");
     await this.haltIfAsked("model start", () =>
-      this.gates.modelStart(runId, nodeOf(metadata), estimateTextCall(prompts, extraParams, metadata, this.gates.defaultMaxOutputTokens)),
+      this.gates.modelStart(runId, nodeOf(metadata), estimateTextCall(prompts, extraParams, metadata)),
     );
   }
 

@@ -2,9 +2,10 @@ import type { BoundaryReport, BudgetKind } from "./boundary-report.js";
 import type { Detection } from "./detection.js";
 import type { InterventionRecord } from "./intervention.js";
 
-/** A budget passed the warning fraction (or, in observe mode, its limit). */
-export interface WarningEvent {
+/** A budget passed the warning fraction, or the next call may pass it (or, in observe mode, its limit). */
+export interface BudgetWarningEvent {
   type: "warning";
+  source: "budget";
   budget: BudgetKind;
   node?: string;
   limit: number;
@@ -14,6 +15,20 @@ export interface WarningEvent {
   exceeded: boolean;
   message: string;
 }
+
+/**
+ * A first stuck detection under the default policy: the run goes on, watched more closely;
+ * the next detection stops it.
+ */
+export interface DetectionWarningEvent {
+  type: "warning";
+  source: "detection";
+  detection: Detection;
+  message: string;
+}
+
+/** A warning: a budget running out, or a pattern that will stop the run if it persists. */
+export type WarningEvent = BudgetWarningEvent | DetectionWarningEvent;
 
 export interface DetectionEvent {
   type: "detection";
@@ -30,7 +45,7 @@ export interface StopEvent {
   report: BoundaryReport;
 }
 
-/** A fault inside the boundary itself; the run went on (partly) unguarded. */
+/** A fault inside the boundary itself; only the part that failed was switched off. */
 export interface FaultEvent {
   type: "fault";
   fault: BoundaryFault;
@@ -41,9 +56,17 @@ export interface BoundaryFault {
   /** Where it happened: `signature`, `progress`, `policy`, `handler`, `intervention`, ... */
   where: string;
   message: string;
-  /** What the boundary stopped doing because of it. */
-  disabled: "detection" | "boundary" | "nothing";
+  /**
+   * The part switched off for the rest of the run (`progress extractor`, `loop detector`,
+   * `embeddings`, `adaptive thresholds`, `interventions`, ...), or `nothing`. Budgets and
+   * the recursion limit are never switched off.
+   */
+  disabled: string;
 }
 
-/** Everything the boundary reports while a run goes, delivered through `onEvent`. */
-export type BoundaryEvent = WarningEvent | DetectionEvent | InterventionEvent | StopEvent | FaultEvent;
+/**
+ * Everything the boundary reports while a run goes, delivered through `onEvent`. A bounded
+ * graph running as a node of a bounded parent graph reports to the parent's boundary too:
+ * there the event carries `subgraph`, the parent's node it ran as.
+ */
+export type BoundaryEvent = (WarningEvent | DetectionEvent | InterventionEvent | StopEvent | FaultEvent) & { subgraph?: string };

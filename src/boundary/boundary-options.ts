@@ -32,9 +32,12 @@ export interface ExtractorContext<S> {
 export type Extractor<S, T> = (update: Partial<S>, context: ExtractorContext<S>) => T | undefined;
 
 /**
- * Options of `withErrorBoundary`. Every field is optional: by default the boundary enforces
- * the budgets given, detects loops by a canonical hash of each node's update, and stops with
- * `stuck` at the first detection and with `error` when a node error escapes the graph.
+ * Options of `withErrorBoundary`, checked when the boundary is made (`BoundaryOptionsError`).
+ * Every field is optional: by default the boundary enforces the budgets given, detects loops
+ * by comparing node updates with their volatile content (clocks, generated ids, counters)
+ * normalized and their texts by similarity, takes error-like values (`error`, `lastError`,
+ * a tool result with status `error`) as errors, warns at the first stuck detection and
+ * stops with `stuck` at the next, and stops with `error` when a node error escapes the graph.
  *
  * How mendloop's agent uses it (a code-repair loop whose state has `code`, `lastCheck` and
  * `testsPassed`, and a `boundaryNote` channel its prompt nodes read):
@@ -71,12 +74,23 @@ export interface BoundaryOptions<S extends Record<string, any> = Record<string, 
   warnAt?: number;
   /** `return` (default): the last state with a `boundary` report; `throw`: a `BoundaryStopError`. */
   onStop?: "return" | "throw";
+  /**
+   * LangGraph's recursion limit reached: `return` (default) the last state with a
+   * `recursion_limit` report; `throw` the `GraphRecursionError` itself, for code that catches it.
+   */
+  onRecursionLimit?: "return" | "throw";
   /** Every warning, detection, intervention, stop and fault as it happens. */
   onEvent?: (event: BoundaryEvent) => void;
 
-  /** State signature of a node execution; default a canonical hash of the node's update. */
+  /**
+   * State signature of a node execution, compared exactly. By default the node's update is
+   * fingerprinted: its shape with volatile content normalized, its texts compared by similarity.
+   */
   signature?: Extractor<S, string>;
-  /** Normalized error of an attempt; the same one `errorRepeats` times in a row is stuck. */
+  /**
+   * Normalized error of an attempt; the same one `errorRepeats` times in a row is stuck.
+   * By default the update's first error-like value, normalized.
+   */
   errorSignature?: Extractor<S, string>;
   /** A figure that rises with progress (e.g. tests passed). */
   progress?: Extractor<S, number>;
@@ -86,6 +100,17 @@ export interface BoundaryOptions<S extends Record<string, any> = Record<string, 
   ignoreKey?: (key: string) => boolean;
   thresholds?: Partial<DetectionThresholds>;
   /**
+   * Repeats a node may make before its repeating counts as a loop, e.g. `{ poll: 10 }` for a
+   * node that polls a job: a loop made only of such nodes needs that many repeats.
+   */
+  expectRepeats?: Record<string, number>;
+  /**
+   * Any LangChain `Embeddings`: texts of node updates are then compared by the cosine of
+   * their embeddings (`thresholds.semanticSimilarity`) instead of by characters, so that a
+   * rephrasing in other words is still the same step. A failing model falls back to characters.
+   */
+  embeddings?: { embedDocuments(texts: string[]): Promise<number[][]> };
+  /**
    * Tighten or relax thresholds, within fixed bounds, from the recorded outcomes of past
    * interventions kept in a JSON file (created when missing, updated at the end of each run).
    * Observe mode records its detections there too, as the `continue` they amounted to: a
@@ -93,7 +118,11 @@ export interface BoundaryOptions<S extends Record<string, any> = Record<string, 
    */
   adaptive?: { storePath: string };
 
-  /** Maps detections and node errors to interventions. Default: terminate. */
+  /**
+   * Maps detections and node errors to interventions. Default `watchPolicy`: a first stuck
+   * detection gives a warning and a closer watch, the next one stops with `stuck`; a node
+   * error stops with `error`.
+   */
   policy?: InterventionPolicy;
   /** Replace how an intervention kind is carried out. */
   handlers?: Partial<Record<InterventionKind, InterventionHandler>>;
@@ -111,6 +140,9 @@ export interface BoundaryOptions<S extends Record<string, any> = Record<string, 
   prices?: Record<string, Price>;
   /** Custom pricing; undefined means "not priced" (the cost budget cannot count that call). */
   price?: (model: string | undefined, usage: TokenUsage) => number | undefined;
-  /** Output cap assumed for a call that sets none, when checking budgets before it. Default 1024. */
+  /**
+   * Before a model call, its output is estimated from its max tokens when it sets them, else
+   * from the mean output of this run's calls so far, at most this many tokens. Default 1024.
+   */
   defaultMaxOutputTokens?: number;
 }

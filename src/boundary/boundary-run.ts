@@ -8,7 +8,7 @@ import type { TokenUsage } from "../shared/attempt.js";
 import type { AdaptiveAdjustment, OutcomeRecord } from "./adaptive-thresholds.js";
 import { type BoundableGraph, hasCheckpointer } from "./boundable-graph.js";
 import { BoundaryCallbackHandler, type BoundaryGates } from "./boundary-callback-handler.js";
-import type { BoundaryEvent, BoundaryFault, WarningEvent } from "./boundary-event.js";
+import type { BoundaryEvent, BoundaryFault, DetectionWarningEvent, WarningEvent } from "./boundary-event.js";
 import { type BoundaryNote, guidanceFor } from "./boundary-note.js";
 import type { Extractor, ExtractorContext } from "./boundary-options.js";
 import type { BoundaryReport, BoundaryStopReason } from "./boundary-report.js";
@@ -16,7 +16,6 @@ import { BoundarySignal } from "./boundary-signal.js";
 import type { BoundaryRunStatus, BoundarySummary } from "./boundary-summary.js";
 import { BudgetMeter } from "./budget-meter.js";
 import type { Budgets } from "./budgets.js";
-import { canonicalHash } from "./canonical-hash.js";
 import type { Detection } from "./detection.js";
 import type { DetectionThresholds } from "./detection-thresholds.js";
 import type { Decision, Halt } from "./halt.js";
@@ -27,6 +26,7 @@ import { type CallEstimate, usageOfResult } from "./model-call.js";
 import type { NodeObservation } from "./node-observation.js";
 import { errorSignature } from "./normalize-error.js";
 import { StuckDetector } from "./stuck-detector.js";
+import { fingerprintOf } from "./update-fingerprint.js";
 
 /** Options resolved for one run. */
 export interface RunSettings {
@@ -47,6 +47,10 @@ export interface RunSettings {
   recoveryWindow: number;
   price: (model: string | undefined, usage: TokenUsage) => number | undefined;
   defaultMaxOutputTokens: number;
+  /** Repeats each node may make before its repeating counts as a loop. */
+  expectRepeats: Record<string, number>;
+  /** Embeds texts of updates for semantic similarity (a LangChain `Embeddings`). */
+  embeddings?: { embedDocuments(texts: string[]): Promise<number[][]> };
   emit: (event: BoundaryEvent) => void;
 }
 
@@ -83,13 +87,12 @@ interface OutcomeTracker {
 export class BoundaryRun implements BoundaryGates {
   status: BoundaryRunStatus = "idle";
   report: BoundaryReport | undefined;
-  /** Set after a fault in the boundary's own machinery: from then on it only watches. */
-  unguarded = false;
   /** Waiting for a person's answer (ask_human). */
   awaitingHuman = false;
   readonly meter: BudgetMeter;
-  readonly defaultMaxOutputTokens: number;
   private detector: StuckDetector | undefined;
+  /** Parts switched off after a fault of theirs (extractors, embeddings, interventions). */
+  private readonly disabled = new Set<string>();
   private readonly detections: Detection[] = [];
   private readonly interventions: InterventionRecord[] = [];
   /** Observe mode: each detection as the `continue` it amounted to, tracked like an intervention. */
@@ -114,12 +117,12 @@ export class BoundaryRun implements BoundaryGates {
   private activeSince: number | undefined;
   private timers: NodeJS.Timeout[] = [];
   private timeController = new AbortController();
+  private parent: { gates: BoundaryGates; node: string | undefined } | undefined;
 
   constructor(
     private readonly graph: BoundableGraph,
     private readonly settings: RunSettings,
   ) {
-    this.defaultMaxOutputTokens = settings.defaultMaxOutputTokens;
     this.meter = new BudgetMeter(
       settings.budgets,
       settings.warnAt,
@@ -133,6 +136,8 @@ export class BoundaryRun implements BoundaryGates {
     this.detector = new StuckDetector(settings.thresholds, {
       customSignature: settings.signature !== undefined,
       measuresProgress: settings.progress !== undefined,
+      expectRepeats: settings.expectRepeats,
+      onFault: (detector, error) => this.fault(detector, error, detector),
     });
   }
 
@@ -191,7 +196,6 @@ export class BoundaryRun implements BoundaryGates {
   // ---- gates, called by the callback handler ----
 
   nodeStart(runId: string, node: string, superstep: number, input: unknown): Halt | undefined {
-    if (this.unguarded) return undefined;
     this.lastState = mergeState(this.lastState, input);
     this.superstep = superstep;
     if (this.settings.mode === "enforce") {
@@ -209,14 +213,27 @@ export class BoundaryRun implements BoundaryGates {
     return undefined;
   }
 
-  nodeEnd(runId: string, output: unknown): void {
+  nodeEnd(runId: string, output: unknown): void | Promise<void> {
     const run = this.nodeRuns.get(runId);
     if (run === undefined) return;
     this.nodeRuns.delete(runId);
     this.lastNode = run.node;
-    if (this.unguarded || this.detector === undefined) return;
+    if (this.detector === undefined) return;
     const observation = this.observe(run, output);
-    if (observation === undefined || this.detector === undefined) return;
+    const { embeddings } = this.settings;
+    const texts = observation.fingerprint?.texts ?? [];
+    if (embeddings === undefined || this.disabled.has("embeddings") || texts.length === 0) return this.detect(observation);
+    return embeddings.embedDocuments(texts).then(
+      (vectors) => this.detect({ ...observation, vectors }),
+      (error: unknown) => {
+        this.fault("embeddings", error, "embeddings");
+        this.detect(observation);
+      },
+    );
+  }
+
+  private detect(observation: NodeObservation): void {
+    if (this.detector === undefined) return;
     const found = this.detector.observe(observation);
     this.trackOutcomes(observation, found);
     for (const detection of found) {
@@ -238,15 +255,24 @@ export class BoundaryRun implements BoundaryGates {
     if (typeof error === "object" && error !== null) this.failedNodes.set(error, run);
   }
 
+  /**
+   * Before a model call: whether the budgets allow it. Its output is estimated from its own
+   * max tokens when it sets them, else from the mean output of this run's calls so far; a
+   * call with neither (the first calls of a run) only needs its input to fit, so that a
+   * small budget lets the run start, and overspends by at most those calls. The mean is
+   * capped at `defaultMaxOutputTokens`.
+   */
   modelStart(callId: string, node: string | undefined, estimate: CallEstimate): Halt | undefined {
-    if (this.unguarded) return undefined;
     this.calls.set(callId, { node, estimate });
     if (this.settings.mode === "observe") return undefined;
     if (this.halt !== undefined) return this.halt;
     const { tokens: tokenBudget, usd } = this.settings.budgets;
     if (tokenBudget === undefined && usd === undefined) return undefined;
-    const tokens = estimate.inputTokens() + estimate.maxOutputTokens;
-    const worst = usd === undefined ? undefined : this.priceOf(estimate.model, { input: estimate.inputTokens(), output: estimate.maxOutputTokens });
+    const input = estimate.inputTokens();
+    const mean = this.meter.meanOutputTokens();
+    const output = estimate.maxOutputTokens ?? (mean === undefined ? 0 : Math.min(mean, this.settings.defaultMaxOutputTokens));
+    const tokens = input + output;
+    const worst = usd === undefined ? undefined : this.priceOf(estimate.model, { input, output });
     const verdict = this.meter.beforeCall(tokens, worst);
     if (verdict !== undefined) {
       this.calls.delete(callId);
@@ -260,7 +286,7 @@ export class BoundaryRun implements BoundaryGates {
     const call = this.calls.get(callId);
     this.calls.delete(callId);
     this.meter.release(callId);
-    if (call === undefined || this.unguarded) return;
+    if (call === undefined) return;
     let usage = usageOfResult(output);
     const estimated = usage === undefined;
     if (usage === undefined) {
@@ -275,11 +301,17 @@ export class BoundaryRun implements BoundaryGates {
     this.meter.release(callId);
   }
 
-  fault(where: string, error: unknown, disabled: BoundaryFault["disabled"] = "boundary"): void {
+  /**
+   * Reports a fault of the boundary's own machinery or of a function it was given, and
+   * switches off only `disabled`, the part that failed. Budgets are never switched off.
+   */
+  fault(where: string, error: unknown, disabled = "nothing"): void {
     const fault: BoundaryFault = { where, message: error instanceof Error ? error.message : String(error), disabled };
+    // A gate failing on every call is one fault.
+    if (this.faults.some((f) => f.where === fault.where && f.message === fault.message)) return;
     this.faults.push(fault);
-    if (disabled === "boundary") this.unguarded = true;
-    if (disabled === "detection") this.detector = undefined;
+    if (disabled !== "nothing") this.disabled.add(disabled);
+    if (disabled === "stuck detection") this.detector = undefined;
     this.emit({ type: "fault", fault });
   }
 
@@ -328,9 +360,9 @@ export class BoundaryRun implements BoundaryGates {
         sleep: (ms) => this.sleep(ms),
       });
     } catch (error) {
-      this.fault(`intervention ${intervention.kind}`, error);
+      this.fault(`intervention ${intervention.kind}`, error, "stuck detection");
       effect = checkpointed
-        ? { type: "resume", input: null, config, detail: "the intervention failed; the run goes on unguarded" }
+        ? { type: "resume", input: null, config, detail: "the intervention failed; the run goes on with budgets only" }
         : { type: "stop", reason: "error", message: `the ${intervention.kind} intervention failed: ${messageOf(error)}` };
     }
     this.settle(record, effect, intervention, update, note);
@@ -440,6 +472,7 @@ export class BoundaryRun implements BoundaryGates {
       ...(this.settings.mode === "observe" ? { observed: this.observed.map((record) => ({ ...record })) } : {}),
       errors: [...this.errors],
       faults: [...this.faults],
+      disabled: [...this.disabled],
       unpricedModels: [...this.unpriced],
       thresholds: { ...this.settings.thresholds },
       ...(this.settings.adaptive === undefined ? {} : { adaptive: this.settings.adaptive }),
@@ -448,8 +481,14 @@ export class BoundaryRun implements BoundaryGates {
 
   // ---- internals ----
 
-  private observe(run: NodeRun, output: unknown): NodeObservation | undefined {
-    const update = updateOf(output);
+  /**
+   * What the detectors see of a node execution. Each extractor is called on its own: one
+   * that throws is switched off (and said so), the others go on. Without a custom
+   * `signature` the update's fingerprint is compared; without an `errorSignature` its
+   * error-like values are the errors.
+   */
+  private observe(run: NodeRun, output: unknown): NodeObservation {
+    const update = freshPart(updateOf(output), run.input);
     const context: ExtractorContext<Record<string, unknown>> = {
       node: run.node,
       step: run.index,
@@ -457,19 +496,30 @@ export class BoundaryRun implements BoundaryGates {
       state: (typeof run.input === "object" && run.input !== null ? run.input : {}) as Record<string, unknown>,
     };
     const { signature, errorSignature: errorOf, progress, code } = this.settings;
+    const fingerprint =
+      signature === undefined ? this.extract("signature", () => fingerprintOf(update, this.settings.ignoreKey)) : undefined;
+    const observation: NodeObservation = {
+      index: run.index,
+      node: run.node,
+      superstep: run.superstep,
+      signature:
+        signature === undefined ? fingerprint?.shape : this.extract("signature", () => stringOrUndefined(signature(update, context))),
+      error: errorOf === undefined ? fingerprint?.error : this.extract("errorSignature", () => stringOrUndefined(errorOf(update, context))),
+      progress: progress === undefined ? undefined : this.extract("progress", () => numberOrUndefined(progress(update, context))),
+      code: code === undefined ? undefined : this.extract("code", () => stringOrUndefined(code(update, context))),
+    };
+    if (fingerprint !== undefined) observation.fingerprint = fingerprint;
+    return observation;
+  }
+
+  /** Runs one function the boundary was given; a throw switches it off for the rest of the run. */
+  private extract<T>(name: string, read: () => T | undefined): T | undefined {
+    const part = name === "price" ? "price function" : `${name} extractor`;
+    if (this.disabled.has(part)) return undefined;
     try {
-      const observation: NodeObservation = {
-        index: run.index,
-        node: run.node,
-        superstep: run.superstep,
-        signature: signature === undefined ? canonicalHash(update, this.settings.ignoreKey) : stringOrUndefined(signature(update, context)),
-        error: errorOf === undefined ? undefined : stringOrUndefined(errorOf(update, context)),
-        progress: progress === undefined ? undefined : numberOrUndefined(progress(update, context)),
-        code: code === undefined ? undefined : stringOrUndefined(code(update, context)),
-      };
-      return observation;
+      return read();
     } catch (error) {
-      this.fault("stuck detection (signature, errorSignature, progress or code function)", error, "detection");
+      this.fault(name, error, part);
       return undefined;
     }
   }
@@ -501,7 +551,16 @@ export class BoundaryRun implements BoundaryGates {
     this.interventions.push(record);
     if (intervention.kind === "continue" && trigger.type === "detection") {
       record.applied = true;
-      record.detail = "the run went on";
+      record.detail = "the run went on, watched more closely: the pattern coming back stops it under the default policy";
+      this.detector?.watchClosely();
+      const warning: DetectionWarningEvent = {
+        type: "warning",
+        source: "detection",
+        detection: trigger.detection,
+        message: `${trigger.detection.explanation}; the run goes on, watched more closely`,
+      };
+      this.warnings.push(warning);
+      this.emit(warning);
       this.emit({ type: "intervention", intervention: { ...record } });
       this.track(record);
       return undefined;
@@ -645,7 +704,8 @@ export class BoundaryRun implements BoundaryGates {
   }
 
   private priceOf(model: string | undefined, usage: TokenUsage): number | undefined {
-    const price = this.settings.price(model, usage);
+    // A price function that throws leaves calls unpriced, as for a model the table lacks.
+    const price = this.extract("price", () => this.settings.price(model, usage));
     if (price === undefined) this.unpriced.add(model ?? "(unnamed model)");
     return price;
   }
@@ -673,7 +733,7 @@ export class BoundaryRun implements BoundaryGates {
   private timeUp(): void {
     this.meter.checkWarnings();
     this.timeController.abort();
-    if (this.settings.mode !== "enforce" || this.unguarded || this.halt !== undefined) return;
+    if (this.settings.mode !== "enforce" || this.halt !== undefined) return;
     const verdict = this.meter.timeVerdict();
     const halt = this.decideHalt({
       type: "stop",
@@ -713,6 +773,27 @@ export class BoundaryRun implements BoundaryGates {
       // Reported without an event of its own: the listener is what failed.
       this.faults.push({ where: "onEvent", message: messageOf(error), disabled: "nothing" });
     }
+    this.parent?.gates.subgraphEvent(this.parent.node, event);
+  }
+
+  /** This run is a bounded subgraph of another bounded run: it reports its events there too. */
+  reportTo(gates: BoundaryGates, node: string | undefined): void {
+    this.parent = { gates, node };
+  }
+
+  /**
+   * A bounded subgraph (node `node`) reported an event: it shows in this run's events and
+   * summary, and a subgraph's stop stops this run too (one view of loops and budgets).
+   */
+  subgraphEvent(node: string | undefined, event: BoundaryEvent): void {
+    const tagged = { ...event, subgraph: event.subgraph ?? node ?? "(subgraph)" };
+    if (tagged.type === "detection") this.detections.push(tagged.detection);
+    if (tagged.type === "warning") this.warnings.push(tagged);
+    this.emit(tagged);
+    if (tagged.type === "stop" && tagged.report.status === "stopped" && this.settings.mode === "enforce" && this.halt === undefined) {
+      const { reason, message } = tagged.report;
+      this.decideHalt({ type: "stop", reason, message: `the bounded subgraph "${tagged.subgraph}" stopped (${reason}): ${message}`, ...(node === undefined ? {} : { node }) });
+    }
   }
 }
 
@@ -724,6 +805,32 @@ function updateOf(output: unknown): Record<string, unknown> {
     return typeof update === "object" && update !== null ? (update as Record<string, unknown>) : {};
   }
   return typeof output === "object" && output !== null ? (output as Record<string, unknown>) : { output };
+}
+
+/**
+ * An update without what the node was handed already: a subgraph node (or a node returning
+ * the whole message list) gives back the history with its new messages, and only the new
+ * ones say what it did. Items are the same when identical or when they share an `id`.
+ */
+function freshPart(update: Record<string, unknown>, input: unknown): Record<string, unknown> {
+  if (typeof input !== "object" || input === null) return update;
+  const given = input as Record<string, unknown>;
+  let result: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(update)) {
+    const before = given[key];
+    if (!Array.isArray(value) || !Array.isArray(before) || before.length === 0) continue;
+    const known = new Set<unknown>(before);
+    const ids = new Set(before.map(idOf));
+    ids.delete(undefined);
+    const fresh = value.filter((item) => !known.has(item) && !ids.has(idOf(item)));
+    if (fresh.length !== value.length) (result ??= { ...update })[key] = fresh;
+  }
+  return result ?? update;
+}
+
+function idOf(item: unknown): string | undefined {
+  const id = typeof item === "object" && item !== null ? (item as { id?: unknown }).id : undefined;
+  return typeof id === "string" && id !== "" ? id : undefined;
 }
 
 /** The state as nodes are handed it; nodes with an input schema see part of it, so parts merge. */

@@ -33,8 +33,10 @@ export interface BoundarySummary {
   observed?: InterventionRecord[];
   /** Node errors that escaped the graph. */
   errors: NodeFailure[];
-  /** Failures of the boundary itself; the run went on (partly) unguarded after each. */
+  /** Failures of the boundary itself or of functions it was given. */
   faults: BoundaryFault[];
+  /** Parts switched off by those faults; budgets and the recursion limit never are. */
+  disabled: string[];
   /** Models the price table does not know: their calls count no cost. */
   unpricedModels: string[];
   /** Thresholds in effect (after adaptation, when enabled). */

@@ -1,5 +1,5 @@
 import type { TokenUsage } from "../shared/attempt.js";
-import type { WarningEvent } from "./boundary-event.js";
+import type { BudgetWarningEvent } from "./boundary-event.js";
 import type { BoundaryStopReason, BoundaryUsage, BudgetKind, BudgetStatus } from "./boundary-report.js";
 import type { Budgets } from "./budgets.js";
 
@@ -45,12 +45,13 @@ export class BudgetMeter {
   readonly nodes = new Map<string, NodeStats>();
   private readonly reservations = new Map<string, Reservation>();
   private readonly warned = new Set<string>();
+  private readonly outputs = { calls: 0, tokens: 0 };
 
   constructor(
     private readonly budgets: Budgets,
     private readonly warnAt: number,
     private readonly elapsedMs: () => number,
-    private readonly onWarning: (warning: WarningEvent) => void,
+    private readonly onWarning: (warning: BudgetWarningEvent) => void,
     /** Observe mode: nothing stops, so a passed limit is reported as a warning. */
     private readonly reportOverruns: boolean,
   ) {}
@@ -78,6 +79,10 @@ export class BudgetMeter {
     const reserved = [...this.reservations.values()];
     if (this.budgets.tokens !== undefined) {
       const committed = this.usage.inputTokens + this.usage.outputTokens + reserved.reduce((sum, r) => sum + r.tokens, 0);
+      if (committed + tokens >= this.warnAt * this.budgets.tokens) {
+        const share = Math.round((100 * (committed + tokens)) / this.budgets.tokens);
+        this.warnAhead("tokens", `the next model call may take ${tokens} tokens, ${share}% of the token budget with what is spent`);
+      }
       if (committed + tokens > this.budgets.tokens) {
         return {
           reason: "budget_tokens",
@@ -88,6 +93,10 @@ export class BudgetMeter {
     }
     if (this.budgets.usd !== undefined && costUsd !== undefined) {
       const committed = this.usage.costUsd + reserved.reduce((sum, r) => sum + r.costUsd, 0);
+      if (committed + costUsd >= this.warnAt * this.budgets.usd) {
+        const share = Math.round((100 * (committed + costUsd)) / this.budgets.usd);
+        this.warnAhead("cost", `the next model call may cost $${costUsd.toFixed(6)}, ${share}% of the cost budget with what is spent`);
+      }
       if (committed + costUsd > this.budgets.usd) {
         return {
           reason: "budget_cost",
@@ -132,6 +141,8 @@ export class BudgetMeter {
     this.usage.outputTokens += usage.output;
     this.usage.costUsd += costUsd;
     if (estimated) this.usage.estimatedCalls += 1;
+    this.outputs.calls += 1;
+    this.outputs.tokens += usage.output;
     if (node !== undefined) {
       const stats = this.stats(node);
       stats.modelCalls += 1;
@@ -140,6 +151,11 @@ export class BudgetMeter {
       stats.costUsd += costUsd;
     }
     this.checkWarnings();
+  }
+
+  /** Mean output tokens of this run's finished calls; undefined before the first. */
+  meanOutputTokens(): number | undefined {
+    return this.outputs.calls === 0 ? undefined : Math.ceil(this.outputs.tokens / this.outputs.calls);
   }
 
   /** Every budget against its use, elapsed time refreshed. */
@@ -172,6 +188,15 @@ export class BudgetMeter {
     }
   }
 
+  /** Warns once per budget that the next call may pass the warning fraction, before it is made. */
+  private warnAhead(kind: BudgetKind, ahead: string): void {
+    const key = `${kind}:`;
+    const status = this.statuses().find((s) => s.kind === kind);
+    if (status === undefined || this.warned.has(key)) return;
+    this.warned.add(key);
+    this.onWarning(warningOf(status, false, ahead));
+  }
+
   private stats(node: string): NodeStats {
     let stats = this.nodes.get(node);
     if (stats === undefined) {
@@ -182,11 +207,12 @@ export class BudgetMeter {
   }
 }
 
-function warningOf(status: BudgetStatus, exceeded: boolean): WarningEvent {
+function warningOf(status: BudgetStatus, exceeded: boolean, ahead?: string): BudgetWarningEvent {
   const name = status.kind === "node" ? `node "${status.node}" limit` : `${status.kind} budget`;
   const used = status.kind === "cost" ? `$${status.used.toFixed(6)}` : status.kind === "time" ? `${status.used.toFixed(1)} s` : String(status.used);
   return {
     type: "warning",
+    source: "budget",
     budget: status.kind,
     ...(status.node === undefined ? {} : { node: status.node }),
     limit: status.limit,
@@ -195,6 +221,8 @@ function warningOf(status: BudgetStatus, exceeded: boolean): WarningEvent {
     exceeded,
     message: exceeded
       ? `${name} passed: ${used} of ${status.limit} (observe mode, not stopped)`
-      : `${Math.round(status.fraction * 100)}% of the ${name} used: ${used} of ${status.limit}`,
+      : ahead !== undefined
+        ? `${ahead}: ${Math.round(status.fraction * 100)}% of the ${name} used so far (${used} of ${status.limit})`
+        : `${Math.round(status.fraction * 100)}% of the ${name} used: ${used} of ${status.limit}`,
   };
 }

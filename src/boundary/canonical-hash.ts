@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { isBaseMessage, type BaseMessage } from "@langchain/core/messages";
+import { isBaseMessage } from "@langchain/core/messages";
+import { messageForm } from "./message-form.js";
 
 /**
  * Keys whose values change on every run of the same work (identifiers, clocks, durations,
@@ -53,15 +54,4 @@ function sortedEntries(entries: [string, unknown][], ignoreKey: (key: string) =>
     if (form !== undefined) result[key] = form;
   }
   return result;
-}
-
-/** What a message says, without the ids and metadata that differ between identical turns. */
-function messageForm(message: BaseMessage): Record<string, unknown> {
-  const toolCalls = (message as { tool_calls?: { name: string; args: unknown }[] }).tool_calls;
-  return {
-    type: message.getType(),
-    content: message.content,
-    name: message.name,
-    tool_calls: toolCalls?.map((call) => ({ name: call.name, args: call.args })),
-  };
 }

@@ -15,6 +15,10 @@ export interface DetectionThresholds {
   errorRepeats: number;
   /** Attempts in a row without a progress figure above the best one before them. */
   progressWindow: number;
+  /** Character similarity (0..1) at or above which two texts of node updates say the same (a rephrasing). */
+  textSimilarity: number;
+  /** Cosine similarity at or above which two texts say the same, with an `embeddings` model. */
+  semanticSimilarity: number;
   /** Similarity (0..1) at or above which two attempts' code counts as near-identical. */
   similarity: number;
   /** Attempts in a row near-identical to an earlier one, with no progress, that make a detection. */
@@ -32,6 +36,8 @@ export const DEFAULT_THRESHOLDS: Readonly<DetectionThresholds> = {
   signatureWindow: 12,
   errorRepeats: 4,
   progressWindow: 4,
+  textSimilarity: 0.8,
+  semanticSimilarity: 0.9,
   similarity: 0.97,
   similarRepeats: 3,
   identicalRepeats: 2,

@@ -5,6 +5,8 @@ export type { BoundaryReport, BoundaryStopReason, BoundaryUsage, BudgetKind, Bud
 export type {
   BoundaryEvent,
   WarningEvent,
+  BudgetWarningEvent,
+  DetectionWarningEvent,
   DetectionEvent,
   InterventionEvent,
   StopEvent,
@@ -26,6 +28,7 @@ export type {
 export {
   escalatingPolicy,
   terminatePolicy,
+  watchPolicy,
   type InterventionPolicy,
   type PolicyChoice,
   type PolicyContext,
@@ -42,3 +45,4 @@ export type { BoundableGraph } from "./boundable-graph.js";
 export { canonicalHash } from "./canonical-hash.js";
 export { textSimilarity } from "./text-similarity.js";
 export { normalizeErrorMessage } from "./normalize-error.js";
+export { normalizeVolatile } from "./volatile-text.js";

@@ -1,3 +1,5 @@
+import { BoundaryOptionsError } from "../errors/index.js";
+import { validateInterventionChoice } from "./boundary-options-schema.js";
 import type { Detection } from "./detection.js";
 import type { Intervention, InterventionKind, InterventionRecord, InterventionTrigger } from "./intervention.js";
 
@@ -19,8 +21,18 @@ export type PolicyChoice = Intervention | Exclude<InterventionKind, "alternative
 /** Maps a detection or a node error to an intervention. */
 export type InterventionPolicy = (trigger: InterventionTrigger, context: PolicyContext) => PolicyChoice;
 
-/** The default: stop on the first stuck detection (`stuck`) and on a node error (`error`). */
+/** Stop on the first stuck detection (`stuck`) and on a node error (`error`). */
 export const terminatePolicy: InterventionPolicy = () => "terminate";
+
+/**
+ * The default: a first stuck detection is let through (`continue`) with a warning event,
+ * and the detectors watch more closely (one repeat fewer makes the next detection); a
+ * detection after that stops the run with `stuck`. Work that repeats a few times and then
+ * converges (a poll) completes; a real loop is stopped on its second detection. Node
+ * errors stop with `error`.
+ */
+export const watchPolicy: InterventionPolicy = (trigger, context) =>
+  trigger.type === "error" || context.previousStuck > 0 ? "terminate" : "continue";
 
 /**
  * The n-th stuck detection of a run gets `steps[n]` (the last one repeats), e.g.
@@ -29,7 +41,9 @@ export const terminatePolicy: InterventionPolicy = () => "terminate";
  * (default `terminate`, i.e. a graceful stop with reason `error`).
  */
 export function escalatingPolicy(steps: readonly PolicyChoice[], options: { onError?: PolicyChoice } = {}): InterventionPolicy {
-  if (steps.length === 0) throw new RangeError("escalatingPolicy needs at least one step");
+  if (steps.length === 0) throw new BoundaryOptionsError("escalatingPolicy", "escalatingPolicy needs at least one step");
+  steps.forEach((step, i) => validateInterventionChoice(step, `escalatingPolicy step ${i + 1}`));
+  if (options.onError !== undefined) validateInterventionChoice(options.onError, "escalatingPolicy onError");
   return (trigger, context) => {
     if (trigger.type === "error") return options.onError ?? "terminate";
     return steps[Math.min(context.previousStuck, steps.length - 1)];

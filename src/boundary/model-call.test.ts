@@ -6,35 +6,34 @@ describe("estimateChatCall", () => {
   const messages = [[new HumanMessage("Write a function that returns the median of a list.")]];
 
   it("reads the model and output cap LangChain reports, with the provider as a spec prefix", () => {
-    const estimate = estimateChatCall(messages, { invocation_params: { model: "gpt-4o-mini", max_tokens: 300 } }, { ls_provider: "openai" }, 1024);
+    const estimate = estimateChatCall(messages, { invocation_params: { model: "gpt-4o-mini", max_tokens: 300 } }, { ls_provider: "openai" });
     expect(estimate.model).toBe("openai:gpt-4o-mini");
     expect(estimate.maxOutputTokens).toBe(300);
   });
 
-  it("knows the output cap under each provider's name for it, else takes the default", () => {
+  it("knows the output cap under each provider's name for it, else reports none", () => {
     const cap = (params: Record<string, unknown>, metadata: Record<string, unknown> = {}) =>
-      estimateChatCall(messages, { invocation_params: params }, metadata, 1024).maxOutputTokens;
+      estimateChatCall(messages, { invocation_params: params }, metadata).maxOutputTokens;
     expect(cap({ maxTokens: 10 })).toBe(10);
     expect(cap({ max_completion_tokens: 11 })).toBe(11);
     expect(cap({ num_predict: 12 })).toBe(12);
     expect(cap({}, { ls_max_tokens: 13 })).toBe(13);
-    expect(cap({ max_tokens: -1 })).toBe(1024);
+    expect(cap({ max_tokens: -1 })).toBeUndefined();
   });
 
   it("counts input tokens locally, tool calls included, only when asked", () => {
-    const plain = estimateChatCall(messages, {}, {}, 1024).inputTokens();
+    const plain = estimateChatCall(messages, {}, {}).inputTokens();
     expect(plain).toBeGreaterThan(10);
     const withCall = estimateChatCall(
       [[...messages[0], new AIMessage({ content: "", tool_calls: [{ id: "1", name: "run_tests", args: { file: "test_median.py" } }] })]],
       {},
       {},
-      1024,
     ).inputTokens();
     expect(withCall).toBeGreaterThan(plain + 5);
   });
 
   it("does the same for completion models", () => {
-    const estimate = estimateTextCall(["Say hello."], { invocation_params: { model_name: "text-davinci" } }, {}, 64);
+    const estimate = estimateTextCall(["Say hello."], { invocation_params: { model_name: "text-davinci", max_tokens: 64 } }, {});
     expect(estimate).toMatchObject({ model: "text-davinci", maxOutputTokens: 64 });
     expect(estimate.inputTokens()).toBeGreaterThan(0);
   });

@@ -8,8 +8,8 @@ import type { TokenUsage } from "../shared/attempt.js";
 export interface CallEstimate {
   /** The model as a spec the price table understands (`openai:gpt-4o`, `ollama:qwen`), if known. */
   model?: string;
-  /** The call's output cap (max_tokens and its aliases), or the default when it sets none. */
-  maxOutputTokens: number;
+  /** The call's own output cap (max_tokens and its aliases), when it sets one. */
+  maxOutputTokens?: number;
   /**
    * Input tokens counted locally with js-tiktoken. Counted on first use only: loading the
    * rank tables takes seconds, and runs without a token or cost budget rarely need it.
@@ -25,13 +25,13 @@ const SPEC_PROVIDERS = new Set(["openai", "anthropic", "ollama", "llama"]);
 /**
  * Estimates a chat call from what LangChain hands the `handleChatModelStart` callback: input
  * tokens counted locally with js-tiktoken (tool calls included), the output cap from the
- * invocation parameters or LangSmith's `ls_max_tokens`, the model from either.
+ * invocation parameters or LangSmith's `ls_max_tokens` when the call sets one, the model
+ * from either.
  */
 export function estimateChatCall(
   messages: BaseMessage[][],
   extraParams: Params | undefined,
   metadata: Params | undefined,
-  defaultMaxOutput: number,
 ): CallEstimate {
   const model = modelOf(extraParams, metadata);
   const count = () => {
@@ -45,7 +45,7 @@ export function estimateChatCall(
     }
     return tokens;
   };
-  return { model, inputTokens: once(count), maxOutputTokens: maxOutputOf(extraParams, metadata) ?? defaultMaxOutput };
+  return withCap({ model, inputTokens: once(count) }, maxOutputOf(extraParams, metadata));
 }
 
 /** The same for a completion model (`handleLLMStart`), whose input is plain prompts. */
@@ -53,11 +53,14 @@ export function estimateTextCall(
   prompts: string[],
   extraParams: Params | undefined,
   metadata: Params | undefined,
-  defaultMaxOutput: number,
 ): CallEstimate {
   const model = modelOf(extraParams, metadata);
   const count = () => prompts.reduce((sum, prompt) => sum + countTextTokens(prompt, modelName(model)), 0);
-  return { model, inputTokens: once(count), maxOutputTokens: maxOutputOf(extraParams, metadata) ?? defaultMaxOutput };
+  return withCap({ model, inputTokens: once(count) }, maxOutputOf(extraParams, metadata));
+}
+
+function withCap(estimate: CallEstimate, cap: number | undefined): CallEstimate {
+  return cap === undefined ? estimate : { ...estimate, maxOutputTokens: cap };
 }
 
 function once(compute: () => number): () => number {

@@ -6,7 +6,7 @@ import type { RunSettings } from "./boundary-run.js";
 import { isVolatileKey } from "./canonical-hash.js";
 import { DEFAULT_THRESHOLDS } from "./detection-thresholds.js";
 import { defaultHandlers } from "./intervention-handlers.js";
-import { terminatePolicy } from "./intervention-policy.js";
+import { watchPolicy } from "./intervention-policy.js";
 
 const DEFAULT_NOTE_KEY = "boundaryNote";
 
@@ -14,6 +14,8 @@ const DEFAULT_NOTE_KEY = "boundaryNote";
 export interface SettingsProblem {
   where: string;
   error: unknown;
+  /** The part that goes without (see `BoundaryFault.disabled`). */
+  disabled: string;
 }
 
 /**
@@ -36,13 +38,17 @@ export function resolveRunSettings<S extends Record<string, any>>(
       thresholds = adapted.thresholds;
       adaptive = { storePath: options.adaptive.storePath, basedOn: outcomes.length, changes: adapted.changes };
     } catch (error) {
-      problems.push({ where: `adaptive store ${options.adaptive.storePath}`, error });
+      problems.push({ where: `adaptive store ${options.adaptive.storePath}`, error, disabled: "adaptive thresholds" });
     }
   }
   let noteKey = options.noteKey === null ? undefined : (options.noteKey ?? DEFAULT_NOTE_KEY);
   if (noteKey !== undefined && graph.channels !== undefined && !(noteKey in graph.channels)) {
     if (options.noteKey !== undefined) {
-      problems.push({ where: "noteKey", error: new Error(`the graph's state has no channel "${noteKey}": notes will not be written`) });
+      problems.push({
+        where: "noteKey",
+        error: new Error(`the graph's state has no channel "${noteKey}": notes will not be written`),
+        disabled: "notes",
+      });
     }
     noteKey = undefined;
   }
@@ -59,7 +65,7 @@ export function resolveRunSettings<S extends Record<string, any>>(
     progress: options.progress as RunSettings["progress"],
     code: options.code as RunSettings["code"],
     ignoreKey: options.ignoreKey ?? isVolatileKey,
-    policy: options.policy ?? terminatePolicy,
+    policy: options.policy ?? watchPolicy,
     handlers: { ...defaultHandlers, ...options.handlers },
     noteKey,
     recoveryWindow: options.recoveryWindow ?? 4,
@@ -67,6 +73,8 @@ export function resolveRunSettings<S extends Record<string, any>>(
       options.price ??
       ((model, usage) => (model === undefined || priceOf(model, prices) === undefined ? undefined : costOf(model, usage, prices))),
     defaultMaxOutputTokens: options.defaultMaxOutputTokens ?? 1024,
+    expectRepeats: options.expectRepeats ?? {},
+    ...(options.embeddings === undefined ? {} : { embeddings: options.embeddings }),
     emit,
   };
   return { settings, problems };

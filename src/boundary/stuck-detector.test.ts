@@ -144,3 +144,18 @@ describe("StuckDetector", () => {
     expect(found.map((f) => f.length)).toEqual([0, 0, 1, 0, 0]);
   });
 });
+
+describe("StuckDetector fault isolation", () => {
+  it("switches off a detector that throws and keeps the others running", () => {
+    const faults: string[] = [];
+    const detector = new StuckDetector(DEFAULT_THRESHOLDS, { customSignature: false, measuresProgress: false, onFault: (name) => faults.push(name) });
+    // A fingerprint without its numbers makes the loop detector's comparison throw.
+    const broken = { shape: "s", texts: [] } as unknown as NodeObservation["fingerprint"];
+    const found = [1, 2, 3, 4].map((i) =>
+      detector.observe({ index: i, superstep: i, node: "fetch", signature: "s", fingerprint: broken, error: "TimeoutError: no answer" }),
+    );
+    expect(faults).toEqual(["loop detector"]);
+    expect(detector.running).not.toContain("loop detector");
+    expect(found[3]).toEqual([expect.objectContaining({ kind: "repeated_error" })]);
+  });
+});

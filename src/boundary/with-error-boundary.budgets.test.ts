@@ -1,5 +1,5 @@
 import type { BaseMessage } from "@langchain/core/messages";
-import { Annotation, END, MemorySaver, START, StateGraph } from "@langchain/langgraph";
+import { Annotation, END, GraphRecursionError, MemorySaver, START, StateGraph } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { BoundaryStopError } from "../errors/index.js";
 import { ScriptedChatModel } from "./__fixtures__/scripted-chat-model.js";
@@ -35,6 +35,16 @@ describe("withErrorBoundary budgets", () => {
     expect(result.boundary?.reason).toBe("recursion_limit");
     expect(result.boundary?.message).toMatch(/Recursion limit of 6/);
     expect(result.messages.length).toBeGreaterThan(1);
+  });
+
+  it("throws GraphRecursionError itself when asked to, for code that catches it", async () => {
+    const model = new ScriptedChatModel({ replies: [alwaysSearch()] });
+    const bounded = withErrorBoundary(toolLoopGraph(model), { ...noStuck, onRecursionLimit: "throw" });
+
+    const error = await bounded.invoke(question, { recursionLimit: 6 }).catch((thrown: unknown) => thrown);
+
+    expect(error).toBeInstanceOf(GraphRecursionError);
+    expect(bounded.summary().report?.reason).toBe("recursion_limit");
   });
 
   it("raises the recursion limit so that a step budget above it decides", async () => {

@@ -29,10 +29,11 @@ describe("withErrorBoundary interventions", () => {
     const result = await bounded.invoke({ messages: [{ role: "user", content: "?" }] });
 
     expect(result.boundary?.reason).toBe("budget_steps");
-    expect(bounded.summary().detections.map((d) => d.at)).toEqual([6, 12]);
+    // After the first, the detectors watch more closely: two repeats make the next detection.
+    expect(bounded.summary().detections.map((d) => d.at)).toEqual([6, 10]);
     expect(bounded.summary().interventions).toEqual([
-      expect.objectContaining({ kind: "continue", applied: true, at: 6, outcome: "not_recovered", outcomeDetail: "new detection (alternation) 6 node executions later" }),
-      expect.objectContaining({ kind: "continue", applied: true, at: 12, outcome: "unresolved" }),
+      expect.objectContaining({ kind: "continue", applied: true, at: 6, outcome: "not_recovered", outcomeDetail: "new detection (alternation) 4 node executions later" }),
+      expect.objectContaining({ kind: "continue", applied: true, at: 10, outcome: "unresolved" }),
     ]);
   });
 

@@ -37,7 +37,7 @@ describe("withErrorBoundary modes and faults", () => {
     expect(summary.steps).toBe(12);
     expect(summary.interventions).toEqual([]);
     expect(summary.detections.map((d) => d.kind)).toEqual(["alternation", "alternation"]);
-    expect(events.filter((e) => e.type === "warning").map((e) => e.type === "warning" && [e.budget, e.exceeded])).toEqual([
+    expect(events.filter((e) => e.type === "warning").map((e) => e.type === "warning" && e.source === "budget" && [e.budget, e.exceeded])).toEqual([
       ["steps", false],
       ["steps", true],
       ["tokens", false],
@@ -54,7 +54,7 @@ describe("withErrorBoundary modes and faults", () => {
     expect(bounded.summary()).toMatchObject({ mode: "off", status: "idle", steps: 0 });
   });
 
-  it("a throwing signature function does not kill the run: reported, detection off, budgets still on", async () => {
+  it("a throwing signature function does not kill the run: reported, that extractor off, budgets still on", async () => {
     const events: BoundaryEvent[] = [];
     const bounded = withErrorBoundary(counter(6).compile(), {
       signature: () => {
@@ -69,15 +69,16 @@ describe("withErrorBoundary modes and faults", () => {
     expect(result.boundary?.reason).toBe("budget_steps");
     expect(bounded.summary().faults).toEqual([
       {
-        where: "stuck detection (signature, errorSignature, progress or code function)",
+        where: "signature",
         message: "cannot read properties of undefined (reading 'code')",
-        disabled: "detection",
+        disabled: "signature extractor",
       },
     ]);
     expect(events.filter((e) => e.type === "fault")).toHaveLength(1);
+    expect(bounded.summary().disabled).toEqual(["signature extractor"]);
   });
 
-  it("a fault in the boundary's own machinery leaves the run going unguarded", async () => {
+  it("a throwing price function is reported once and switched off; the run goes on", async () => {
     const model = answerAfter(2);
     const bounded = withErrorBoundary(toolLoopGraph(model), {
       budgets: { usd: 1 },
@@ -90,7 +91,23 @@ describe("withErrorBoundary modes and faults", () => {
 
     expect(result.boundary).toBeUndefined();
     expect(result.messages.at(-1)?.content).toBe("42");
-    expect(bounded.summary().faults).toEqual([{ where: "model start", message: "price table corrupt", disabled: "boundary" }]);
+    expect(bounded.summary().faults).toEqual([{ where: "price", message: "price table corrupt", disabled: "price function" }]);
+  });
+
+  it("a throwing progress extractor switches off only itself: the loop is still stopped as stuck", async () => {
+    const model = searchForever();
+    const bounded = withErrorBoundary(toolLoopGraph(model), {
+      // Reads a score the agent's reply was supposed to carry as JSON: the reply is "", JSON.parse throws.
+      progress: (update) => (JSON.parse(String((update.messages as { content: unknown }[])[0].content)) as { score: number }).score,
+      budgets: { tokens: 10_000 },
+    });
+
+    const result = await bounded.invoke(question);
+
+    expect(result.boundary?.reason).toBe("stuck");
+    expect(bounded.summary().disabled).toEqual(["progress extractor"]);
+    expect(bounded.summary().faults).toHaveLength(1);
+    expect(bounded.summary().usage.modelCalls).toBe(model.calls);
   });
 
   it("a throwing event listener is recorded and ignored", async () => {

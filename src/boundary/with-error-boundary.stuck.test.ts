@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { programVersion, repairExtractors, repairLoopGraph, type ScriptedAttempt } from "./__fixtures__/repair-loop-graph.js";
 import { ScriptedChatModel } from "./__fixtures__/scripted-chat-model.js";
 import { toolLoopGraph } from "./__fixtures__/tool-loop-graph.js";
+import { terminatePolicy } from "./intervention-policy.js";
 import { withErrorBoundary } from "./with-error-boundary.js";
+
+/** These tests look at what each detector finds: the run stops at the first detection. */
+const firstStop = { policy: terminatePolicy };
 
 const question = { messages: [{ role: "user", content: "What is the answer?" }] };
 const long = { recursionLimit: 100 };
@@ -17,19 +21,22 @@ function slowButSure(total: number): ScriptedAttempt[] {
 }
 
 describe("withErrorBoundary stuck detection", () => {
-  it("stops an infinite tool loop as stuck, explaining the alternation it found", async () => {
+  it("warns at an infinite tool loop, then stops it as stuck when it persists, explaining the alternation", async () => {
     const model = new ScriptedChatModel({ replies: [{ content: "", toolCalls: [{ name: "search", args: { q: "answer" } }] }] });
     const bounded = withErrorBoundary(toolLoopGraph(model));
 
     const result = await bounded.invoke(question);
 
-    expect(result.boundary).toMatchObject({ reason: "stuck", step: 6, node: "agent" });
-    expect(model.calls).toBe(3);
-    const [detection] = result.boundary?.detections ?? [];
-    expect(detection).toMatchObject({ kind: "alternation", nodes: ["agent", "tools"], steps: [1, 2, 3, 4, 5, 6], period: 2 });
-    expect(detection.explanation).toMatch(/agent -> tools repeated 3 times/);
+    expect(result.boundary).toMatchObject({ reason: "stuck", step: 10, node: "agent" });
+    expect(model.calls).toBe(5);
+    const [first, second] = result.boundary?.detections ?? [];
+    expect(first).toMatchObject({ kind: "alternation", nodes: ["agent", "tools"], steps: [1, 2, 3, 4, 5, 6], period: 2 });
+    expect(first.explanation).toMatch(/agent -> tools repeated 3 times/);
+    expect(second).toMatchObject({ kind: "alternation", steps: [7, 8, 9, 10] });
+    expect(bounded.summary().warnings).toEqual([expect.objectContaining({ source: "detection", detection: first })]);
     expect(bounded.summary().interventions).toEqual([
-      expect.objectContaining({ kind: "terminate", applied: true, trigger: { type: "detection", detection } }),
+      expect.objectContaining({ kind: "continue", applied: true, trigger: { type: "detection", detection: first } }),
+      expect.objectContaining({ kind: "terminate", applied: true, trigger: { type: "detection", detection: second } }),
     ]);
   });
 
@@ -43,7 +50,7 @@ describe("withErrorBoundary stuck detection", () => {
       .addEdge("pong", "ping")
       .compile();
 
-    const result = await withErrorBoundary(graph).invoke({ side: "ping" }, long);
+    const result = await withErrorBoundary(graph, firstStop).invoke({ side: "ping" }, long);
 
     expect(result.boundary?.reason).toBe("stuck");
     expect(result.boundary?.detections).toEqual([
@@ -74,6 +81,7 @@ describe("withErrorBoundary stuck detection", () => {
   it("stops a repair loop that keeps hitting the same error", async () => {
     const attempts = Array.from({ length: 10 }, (_, i) => ({ code: programVersion(i * 7), passed: 1, error: "NameError: name 'middel' is not defined" }));
     const bounded = withErrorBoundary(repairLoopGraph({ attempts, total: 3 }), {
+      ...firstStop,
       errorSignature: repairExtractors.errorSignature,
     });
 
@@ -88,7 +96,7 @@ describe("withErrorBoundary stuck detection", () => {
 
   it("stops a repair loop whose progress stalls", async () => {
     const attempts = [0, 1, 1, 0, 1, 1, 1].map((passed, i) => ({ code: `v${i}`, passed, error: `E${i}` }));
-    const bounded = withErrorBoundary(repairLoopGraph({ attempts, total: 3 }), { progress: repairExtractors.progress });
+    const bounded = withErrorBoundary(repairLoopGraph({ attempts, total: 3 }), { ...firstStop, progress: repairExtractors.progress });
 
     const result = await bounded.invoke({}, long);
 
@@ -98,7 +106,7 @@ describe("withErrorBoundary stuck detection", () => {
 
   it("stops a repair loop that rewrites the same code, with the similarity figures", async () => {
     const attempts = [{ code: programVersion(1), passed: 0, error: "AssertionError: expected 2.5, got 3" }];
-    const bounded = withErrorBoundary(repairLoopGraph({ attempts, total: 2 }), { code: repairExtractors.code, progress: repairExtractors.progress });
+    const bounded = withErrorBoundary(repairLoopGraph({ attempts, total: 2 }), { ...firstStop, code: repairExtractors.code, progress: repairExtractors.progress });
 
     const result = await bounded.invoke({}, long);
 
@@ -113,7 +121,7 @@ describe("withErrorBoundary stuck detection", () => {
 
   it("finds near-identical rewrites with figures below 1", async () => {
     const attempts = [1, 2, 3, 4, 5].map((v) => ({ code: programVersion(v), passed: 0, error: `E${v}` }));
-    const bounded = withErrorBoundary(repairLoopGraph({ attempts, total: 2 }), { code: repairExtractors.code, progress: repairExtractors.progress });
+    const bounded = withErrorBoundary(repairLoopGraph({ attempts, total: 2 }), { ...firstStop, code: repairExtractors.code, progress: repairExtractors.progress });
 
     const result = await bounded.invoke({}, long);
 
@@ -128,7 +136,7 @@ describe("withErrorBoundary stuck detection", () => {
 
   it("uses a custom state signature to find a state coming back", async () => {
     const attempts = ["a", "b", "a", "c", "a", "d"].map((code, i) => ({ code, passed: 0, error: `E${i}` }));
-    const bounded = withErrorBoundary(repairLoopGraph({ attempts, total: 1 }), { signature: (update) => update.code });
+    const bounded = withErrorBoundary(repairLoopGraph({ attempts, total: 1 }), { ...firstStop, signature: (update) => update.code });
 
     const result = await bounded.invoke({}, long);
 
@@ -147,7 +155,7 @@ describe("withErrorBoundary stuck detection", () => {
       .addConditionalEdges("poll", (state) => (state.status === "done" ? END : "poll"))
       .compile();
 
-    const result = await withErrorBoundary(graph).invoke({}, long);
+    const result = await withErrorBoundary(graph, firstStop).invoke({}, long);
 
     expect(result.boundary?.detections).toEqual([expect.objectContaining({ kind: "repeated_state", period: 1, nodes: ["poll"] })]);
   });

@@ -8,8 +8,11 @@ import { appendOutcomes } from "./adaptive-thresholds.js";
 import type { BoundableGraph } from "./boundable-graph.js";
 import type { BoundaryEvent } from "./boundary-event.js";
 import type { BoundaryOptions } from "./boundary-options.js";
+import { validateBoundaryOptions } from "./boundary-options-schema.js";
 import type { BoundaryReport } from "./boundary-report.js";
+import { BoundaryCallbackHandler, type BoundaryGates } from "./boundary-callback-handler.js";
 import { BoundaryRun, type Segment } from "./boundary-run.js";
+import { BoundedRunnable } from "./bounded-runnable.js";
 import type { BoundarySummary } from "./boundary-summary.js";
 import type { Decision } from "./halt.js";
 import type { NodeFailure } from "./intervention.js";
@@ -26,8 +29,30 @@ import { boundaryChunks, type InterruptEntry, withReport } from "./state-chunks.
  */
 export type BoundedResult<T> = T & { boundary?: BoundaryReport; __interrupt__?: InterruptEntry[] };
 
-/** A graph under an error boundary: the graph's `invoke` and `stream`, plus `summary()`. */
-export interface BoundedGraph<G extends BoundableGraph> {
+/**
+ * A graph under an error boundary: the graph's `invoke` and `stream`, plus `summary()`. It
+ * is a LangChain `Runnable` (so also a node of a parent graph, with `batch`, `streamEvents`,
+ * `pipe`), and passes `getState`, `getStateHistory` and `updateState` to the graph.
+ */
+export interface BoundedGraph<G extends BoundableGraph>
+  extends Pick<
+    BoundedRunnable<G, Parameters<G["invoke"]>[0], BoundedResult<Awaited<ReturnType<G["invoke"]>>>>,
+    | "getState"
+    | "getStateHistory"
+    | "updateState"
+    | "batch"
+    | "streamEvents"
+    | "pipe"
+    | "withConfig"
+    | "getName"
+    | "transform"
+    | "lc_serializable"
+    | "lc_namespace"
+    | "lc_id"
+    | "lc_kwargs"
+    | "toJSON"
+    | "toJSONNotImplemented"
+  > {
   /**
    * Runs the graph. When a limit or the policy stops it, resolves to the last state with a
    * `boundary` report (or, with `onStop: "throw"`, rejects with `BoundaryStopError`). An
@@ -50,6 +75,8 @@ export interface BoundedGraph<G extends BoundableGraph> {
     config: Parameters<G["stream"]>[1] & { encoding: "text/event-stream" },
   ): Promise<IterableReadableStream<Uint8Array>>;
   stream(input: Parameters<G["stream"]>[0], config?: Parameters<G["stream"]>[1]): ReturnType<G["stream"]>;
+  /** As a `Runnable` sees it: chunks of the graph's state. */
+  stream(input: Parameters<G["invoke"]>[0], config?: RunnableConfig): Promise<IterableReadableStream<BoundedResult<Awaited<ReturnType<G["invoke"]>>>>>;
   /** The latest run: steps, per-node figures, usage against budgets, warnings, detections, interventions. */
   summary(): BoundarySummary;
   readonly graph: G;
@@ -72,28 +99,29 @@ const LANGGRAPH_RECURSION_LIMIT = 25;
  * Wraps any compiled LangGraph.js graph in an error boundary: budgets checked before each
  * node and each model call, stuck detection over node updates, interventions chosen by a
  * policy, graceful stops with a report instead of bare exceptions. See `BoundaryOptions`.
- * In `off` mode the graph's own methods are returned untouched.
+ * In `off` mode the graph's own methods are returned untouched. Options are checked here:
+ * a `BoundaryOptionsError` names the first one that cannot work.
  */
 export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: BoundaryOptions<StateOf<G>> = {}): BoundedGraph<G> {
+  validateBoundaryOptions(options);
   const mode = options.mode ?? "enforce";
   if (mode !== "off") quietBoundarySignals();
   const emit = (event: BoundaryEvent) => options.onEvent?.(event);
   const newRun = (): BoundaryRun => {
     const { settings, problems } = resolveRunSettings(graph, options, emit);
     const run = new BoundaryRun(graph, settings);
-    for (const problem of problems) run.fault(problem.where, problem.error, "nothing");
+    for (const problem of problems) run.fault(problem.where, problem.error, problem.disabled);
     return run;
   };
   // What summary() shows before any run: nothing spent, nothing reported to onEvent.
   const idleSummary = (): BoundarySummary => new BoundaryRun(graph, resolveRunSettings(graph, options, () => {}).settings).summary();
 
   if (mode === "off") {
-    return {
+    return new BoundedRunnable(graph, {
       invoke: (input, config) => graph.invoke(input, config),
-      stream: ((input, config) => graph.stream(input, config)) as BoundedGraph<G>["stream"],
+      stream: (input, config) => graph.stream(input, config) as Promise<IterableReadableStream<unknown>>,
       summary: () => ({ ...idleSummary(), mode: "off" }),
-      graph,
-    };
+    }) as unknown as BoundedGraph<G>;
   }
 
   const waiting = new Map<string, BoundaryRun>();
@@ -108,6 +136,8 @@ export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: B
     const paused = thread === undefined ? undefined : waiting.get(thread);
     if (thread !== undefined) waiting.delete(thread);
     latest = paused !== undefined && (input === null || input === undefined || isCommand(input)) ? paused : newRun();
+    const parent = parentBoundaryOf(config?.callbacks);
+    if (parent !== undefined) latest.reportTo(parent, nodeOf(config));
     return latest;
   };
 
@@ -121,7 +151,7 @@ export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: B
     try {
       appendOutcomes(options.adaptive.storePath, run.outcomes());
     } catch (error) {
-      run.fault(`adaptive store ${options.adaptive.storePath}`, error, "nothing");
+      run.fault(`adaptive store ${options.adaptive.storePath}`, error, "adaptive store updates");
     }
   };
 
@@ -175,7 +205,8 @@ export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: B
           run.closeSegment(segment);
         }
         const halt = run.takeHalt();
-        if (outcome !== undefined) {
+        // A stop decided as the graph ended (a bounded subgraph's, reported from its last node) still stops.
+        if (outcome !== undefined && halt?.type !== "stop") {
           run.completed(outcome.interrupted);
           return { type: "completed", value: outcome.value };
         }
@@ -192,12 +223,14 @@ export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: B
           decision = halt.decision;
           pausedBefore = halt.pausedBefore;
         } else {
-          if (run.unguarded || run.mode === "observe") {
+          if (run.mode === "observe") {
             run.failed();
             throw error;
           }
           if (isRecursionLimit(error)) {
-            return await halted(run.stop("recursion_limit", (error as Error).message), error);
+            if (options.onRecursionLimit !== "throw") return await halted(run.stop("recursion_limit", (error as Error).message), error);
+            run.stop("recursion_limit", (error as Error).message);
+            throw error;
           }
           ({ failure, decision } = run.decideOnError(error));
         }
@@ -240,24 +273,24 @@ export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: B
     }
   };
 
-  return {
-    async invoke(input, config) {
+  return new BoundedRunnable(graph, {
+    async invoke(input: unknown, config?: RunnableConfig) {
       const run = runFor(input, config);
       try {
         const driving = drive(run, input, config ?? {}, invokeRunner);
         let step = await driving.next();
         while (!step.done) step = await driving.next();
         const end = step.value;
-        if (end.type === "completed") return end.value as BoundedResult<Awaited<ReturnType<G["invoke"]>>>;
+        if (end.type === "completed") return end.value;
         const result = withReport(end.state, end.report, end.interrupts);
         throwIfAsked(end, result);
-        return result as BoundedResult<Awaited<ReturnType<G["invoke"]>>>;
+        return result;
       } finally {
         afterRun(run, config);
       }
     },
 
-    stream: ((input: unknown, config?: RunnableConfig & { streamMode?: unknown; subgraphs?: boolean; encoding?: unknown }) => {
+    stream(input: unknown, config?: RunnableConfig & { streamMode?: unknown; subgraphs?: boolean; encoding?: unknown }) {
       const run = runFor(input, config);
       const { encoding, ...rest } = config ?? {};
       // An encoded stream is run unencoded, in the tuple shape LangGraph encodes, so that the
@@ -277,11 +310,10 @@ export function withErrorBoundary<G extends BoundableGraph>(graph: G, options: B
       }
       const chunks = encoded ? toEventStream(guarded(), unencoded.subgraphs === true) : guarded();
       return Promise.resolve(IterableReadableStream.fromAsyncGenerator<unknown>(chunks));
-    }) as BoundedGraph<G>["stream"],
+    },
 
     summary: () => latest?.summary() ?? idleSummary(),
-    graph,
-  };
+  }) as unknown as BoundedGraph<G>;
 }
 
 /** Stream modes as a list, the caller's or else the graph's. */
@@ -328,4 +360,16 @@ function isRecursionLimit(error: unknown): boolean {
 function carriesInterrupt(chunk: unknown): boolean {
   const parts = Array.isArray(chunk) ? chunk : [chunk];
   return parts.some((part) => typeof part === "object" && part !== null && !Array.isArray(part) && "__interrupt__" in part);
+}
+
+/** The boundary of a bounded graph this one runs inside (as a node), found among the inherited callbacks. */
+function parentBoundaryOf(callbacks: Callbacks | undefined): BoundaryGates | undefined {
+  const handlers = callbacks === undefined ? [] : Array.isArray(callbacks) ? callbacks : callbacks.handlers;
+  const found = handlers.find((handler): handler is BoundaryCallbackHandler => handler instanceof BoundaryCallbackHandler);
+  return found?.boundary;
+}
+
+function nodeOf(config: RunnableConfig | undefined): string | undefined {
+  const node = config?.metadata?.langgraph_node;
+  return typeof node === "string" ? node : undefined;
 }

@@ -3,3 +3,4 @@ export { UsageError } from "./usage-error.js";
 export { ModelProviderError } from "./model-provider-error.js";
 export { SandboxError } from "./sandbox-error.js";
 export { BoundaryStopError, type BoundaryStopDetails } from "./boundary-stop-error.js";
+export { BoundaryOptionsError } from "./boundary-options-error.js";

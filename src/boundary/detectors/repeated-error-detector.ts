@@ -2,17 +2,29 @@ import type { Detection } from "../detection.js";
 import type { NodeObservation } from "../node-observation.js";
 import { involving } from "./involving.js";
 
-/** The same normalized error in `repeats` consecutive attempts that reported one. */
+/**
+ * The same normalized error in `repeats` consecutive attempts that reported one (more when
+ * the nodes involved are allowed more repeats).
+ */
 export class RepeatedErrorDetector {
   private history: NodeObservation[] = [];
 
-  constructor(private readonly repeats: number) {}
+  constructor(
+    private repeats: number,
+    private readonly allowance: (node: string) => number,
+  ) {}
+
+  /** After a first detection: one repeat fewer makes the next one. */
+  tighten(): void {
+    this.repeats = Math.max(2, this.repeats - 1);
+  }
 
   observe(observation: NodeObservation): Detection | undefined {
     if (observation.error === undefined) return undefined;
     this.history.push(observation);
-    if (this.history.length > this.repeats) this.history.shift();
-    if (this.history.length < this.repeats || this.history.some((o) => o.error !== observation.error)) return undefined;
+    const repeats = Math.max(this.repeats, ...this.history.map((o) => this.allowance(o.node)));
+    if (this.history.length > repeats) this.history.splice(0, this.history.length - repeats);
+    if (this.history.length < repeats || this.history.some((o) => o.error !== observation.error)) return undefined;
     const involved = this.history;
     this.history = [];
     return {
@@ -21,7 +33,7 @@ export class RepeatedErrorDetector {
       node: observation.node,
       ...involving(involved),
       error: observation.error,
-      explanation: `the same error came back in ${this.repeats} consecutive attempts: ${JSON.stringify(observation.error)}`,
+      explanation: `the same error came back in ${repeats} consecutive attempts: ${JSON.stringify(observation.error)}`,
     };
   }
 }
