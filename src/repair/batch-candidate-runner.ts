@@ -1,3 +1,4 @@
+import { inProject } from "../languages/in-project.js";
 import { NODE_TEST_STAND_IN_SOURCE } from "../sandbox/node-test-stand-in-source.js";
 import type { ExecResult } from "../shared/exec-result.js";
 import type { CandidateRunner, CandidateVerdict, RunnerSetup, TestObservation } from "./candidate-runner.js";
@@ -44,7 +45,8 @@ export function createBatchRunner(setup: RunnerSetup): CandidateRunner {
       files["__mend_shim.cjs"] = NODE_TEST_STAND_IN_SOURCE;
       files["__mend_worker.mjs"] = NODE_WORKER_SCRIPT;
       files["__mend_entry.mjs"] = nodeEntryScript(testPaths);
-      files["package.json"] ??= JSON.stringify({ type: moduleTypeOf(setup.entry, [setup.code, ...setup.tests.map((file) => file.content)]) });
+      // A project's own package.json says how its files load; only a bare task needs one made up.
+      if (!setup.project?.files.includes("package.json")) files["package.json"] ??= JSON.stringify({ type: moduleTypeOf(setup.entry, [setup.code, ...setup.tests.map((file) => file.content)]) });
     }
     return files;
   };
@@ -54,13 +56,18 @@ export function createBatchRunner(setup: RunnerSetup): CandidateRunner {
     const command = isPython
       ? ["python3", "-u", "__mend_runner.py", CONFIG_FILE]
       : ["node", "__mend_runner.mjs", CONFIG_FILE];
-    const result = await setup.sandbox.run({
-      command,
-      files,
-      timeoutMs,
-      env: { PYTHONDONTWRITEBYTECODE: "1", PYTHONHASHSEED: "0", NODE_NO_WARNINGS: "1" },
-      outputLimitBytes: 32 * 1024 * 1024,
-    });
+    const result = await setup.sandbox.run(
+      inProject(
+        {
+          command,
+          files,
+          timeoutMs,
+          env: { PYTHONDONTWRITEBYTECODE: "1", PYTHONHASHSEED: "0", NODE_NO_WARNINGS: "1" },
+          outputLimitBytes: 32 * 1024 * 1024,
+        },
+        setup.project,
+      ),
+    );
     return { result, events: parseEvents(result) };
   };
 

@@ -3,6 +3,7 @@ import type { Diagnosis } from "../diagnosis/diagnosis.js";
 import type { TaskFiles } from "../diagnosis/task-files.js";
 import type { CheckResult, LayerReport, Stage } from "../shared/check-result.js";
 import type { ExecSpec, Sandbox } from "../shared/sandbox.js";
+import { inProject } from "../languages/in-project.js";
 import { javascriptLayers } from "./javascript-layers.js";
 import type { Layer, LayerName, LayerOutcome } from "./layer.js";
 import { pythonLayers } from "./python-layers.js";
@@ -30,7 +31,7 @@ export async function validate(input: ValidateInput, options: ValidateOptions): 
   const sandbox: Sandbox = {
     run(spec: ExecSpec) {
       executions++;
-      return options.sandbox.run(spec);
+      return options.sandbox.run(inProject(spec, input.project));
     },
     close: () => options.sandbox.close(),
   };

@@ -13,6 +13,7 @@ interface CheckFlags {
   types?: boolean;
   allowNetwork?: boolean;
   testTimeout?: number;
+  root?: string;
 }
 
 /** `mend check FILE [--tests PATH...]`: layered validation and diagnosis only, no repair. */
@@ -30,6 +31,7 @@ export function registerCheckCommand(program: Command): void {
     .option("--no-types", "skip the types layer")
     .option("--allow-network", "do not treat network use as an error")
     .option("--test-timeout <seconds>", "limit for one test (default 5)", seconds)
+    .option("--root <dir>", "the project root (default: the nearest folder above FILE holding .git, package.json, pyproject.toml, setup.cfg, setup.py or case.json)")
     .option("--json", "print exactly one JSON object (the check result) on stdout; human output goes to stderr")
     .addHelpText("after", "\nExample:\n  mend check examples/median/median.py --tests examples/median/test_median.py")
     .action(async (file: string, flags: CheckFlags) => {
@@ -41,6 +43,8 @@ export function registerCheckCommand(program: Command): void {
         entry: basename(file),
         ...(flags.tests?.length ? { tests: flags.tests } : {}),
         ...(flags.lang !== undefined ? { language: flags.lang } : {}),
+        project: true,
+        ...(flags.root !== undefined ? { root: flags.root } : {}),
       });
       const output = createOutput(flags.json ?? false);
       // Loaded here, not at start-up: the validators pull in the TypeScript compiler, which
@@ -60,6 +64,7 @@ export function registerCheckCommand(program: Command): void {
             ...(task.support ? { support: task.support } : {}),
             ...(flags.types !== undefined ? { typeCheck: flags.types } : {}),
             ...(flags.allowNetwork ? { allowNetwork: true } : {}),
+            ...(task.project ? { project: task.project } : {}),
           },
           { sandbox, ...(flags.testTimeout !== undefined ? { perTestTimeoutMs: flags.testTimeout * 1000 } : {}) },
         );

@@ -9,6 +9,7 @@ import { addLimitOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, ty
 interface RepairFlags extends LoopFlags {
   prompt?: string;
   write?: boolean;
+  root?: string;
 }
 
 /** `mend repair FILE --tests PATH... [--write]`: the loop with FILE as the draft. */
@@ -21,7 +22,8 @@ export function registerRepair(program: Command): void {
     )
     .argument("<file>", "the program to repair")
     .option("--prompt <text>", "what the program should do, when the tests do not say it all")
-    .option("--write", "overwrite FILE with the verified code");
+    .option("--write", "overwrite FILE with the verified code")
+    .option("--root <dir>", "the project root (default: the nearest folder above FILE holding .git, package.json, pyproject.toml, setup.cfg, setup.py or case.json)");
   addTaskOptions(command);
   addLimitOptions(command);
   addSwitchOptions(command);
@@ -36,6 +38,8 @@ export function registerRepair(program: Command): void {
         ...(flags.prompt !== undefined ? { prompt: flags.prompt } : {}),
         ...(flags.lang !== undefined ? { language: flags.lang } : {}),
         ...(flags.entry !== undefined ? { entry: flags.entry } : {}),
+        project: true,
+        ...(flags.root !== undefined ? { root: flags.root } : {}),
       });
       const original = loaded.task.draft ?? "";
       const diff = (result: RunResult) =>
