@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join, posix } from "node:path";
 import { diagnoseTestRun } from "../diagnosis/diagnose-test-run.js";
 import { parseSource, type ParsedSource } from "../languages/javascript/parse-source.js";
 import { runNodeTests } from "../languages/javascript/run-node-tests.js";
@@ -5,6 +7,7 @@ import { scanImports, type ImportUse, type NetworkUse } from "../languages/javas
 import { checkProgram } from "../languages/typescript/check-program.js";
 import { transpiledName, transpileTypeScript } from "../languages/typescript/transpile-typescript.js";
 import type { RawTestRun } from "../diagnosis/raw-failure.js";
+import { installCommand, packageOfSpecifier } from "./install-command.js";
 import { failed, type Layer, type LayerOutcome } from "./layer.js";
 import { lintLayer } from "./lint-layer.js";
 import { passingSummary } from "./passing-summary.js";
@@ -24,7 +27,8 @@ export function javascriptLayers(context: ValidationContext): Layer[] {
   const allFiles = { ...files.program, ...files.tests };
   const scripts = Object.keys(allFiles).filter((path) => SCRIPT.test(path));
   const programScripts = scripts.filter((path) => Object.hasOwn(files.program, path));
-  const taskPaths = new Set(Object.keys(allFiles));
+  const taskPaths = new Set([...Object.keys(allFiles), ...(input.project?.files ?? [])]);
+  const hasPackage = input.project ? installedPackage(input.project.root) : undefined;
   let parsed: Map<string, ParsedSource> | undefined;
   const parse = () => (parsed ??= new Map(scripts.map((path) => [path, parseSource(path, allFiles[path])])));
   let scanned: { imports: ImportUse[]; network: NetworkUse[] } | undefined;
@@ -32,7 +36,7 @@ export function javascriptLayers(context: ValidationContext): Layer[] {
     if (scanned) return scanned;
     scanned = { imports: [], network: [] };
     for (const [path, source] of parse()) {
-      const found = scanImports(source.sourceFile, taskPaths);
+      const found = scanImports(source.sourceFile, taskPaths, hasPackage);
       scanned.imports.push(...found.imports);
       if (Object.hasOwn(files.program, path)) scanned.network.push(...found.network);
     }
@@ -69,10 +73,17 @@ export function javascriptLayers(context: ValidationContext): Layer[] {
         if (!missing) return { status: "pass" };
         const { file } = missing.location;
         const relative = missing.specifier.startsWith(".");
-        const what = relative ? "is not a file of the task" : "is not available (only node's built-in modules and the task's files are)";
+        const forTests = Object.hasOwn(files.tests, file);
+        const what = input.project
+          ? relative
+            ? "is not a file of the project"
+            : `which the project has not installed: install it with \`${installCommand(input.language, input.project, packageOfSpecifier(missing.specifier), forTests)}\``
+          : relative
+            ? "is not a file of the task"
+            : "is not available (only node's built-in modules and the task's files are)";
         return failed(files, {
           errorType: "dependency",
-          summary: `${file}${Object.hasOwn(files.tests, file) ? " (a test file)" : ""} imports '${missing.specifier}', which ${what}`,
+          summary: `${file}${forTests ? " (a test file)" : ""} imports '${missing.specifier}', ${what.startsWith("which") ? what : `which ${what}`}`,
           message: `Cannot find module '${missing.specifier}'`,
           location: missing.location,
         });
@@ -126,6 +137,22 @@ export function javascriptLayers(context: ValidationContext): Layer[] {
       },
     },
   ];
+}
+
+/**
+ * Whether the project's `node_modules` (in the importing file's folder or one above it, up to
+ * the root, as Node looks) holds the package a bare specifier names. Subpath imports (`#x`)
+ * are the project's own map in package.json.
+ */
+function installedPackage(root: string): (specifier: string, from: string) => boolean {
+  return (specifier, from) => {
+    if (specifier.startsWith("#")) return existsSync(join(root, "package.json"));
+    const name = packageOfSpecifier(specifier);
+    for (let dir = posix.dirname(from); ; dir = posix.dirname(dir)) {
+      if (existsSync(join(root, dir === "." ? "" : dir, "node_modules", name))) return true;
+      if (dir === "." || dir === "/" || dir === "") return false;
+    }
+  };
 }
 
 /** Test files node ran by their transpiled names; diagnosis knows them by their source names. */

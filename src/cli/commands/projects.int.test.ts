@@ -86,3 +86,64 @@ describe("a project laid out as QuixBugs is", () => {
     expectUsageExit(result, /outside the project root .*--root/);
   });
 });
+
+/** Writes a project's files under `root` (paths relative to it). */
+function lay(root: string, files: Record<string, string>): void {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(join(root, path, ".."), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+}
+
+describe("a JavaScript project (ESM, a JSON import, the bug in a module the tests reach through another)", () => {
+  const CART = {
+    "package.json": '{ "name": "cart", "type": "module", "scripts": { "test": "node --test" } }\n',
+    "data/rates.json": '{ "eu": 0.2, "us": 0.1 }\n',
+    "src/round.js": "export function round(x) {\n  return Math.round(x * 100) / 100;\n}\n",
+    "src/prices.js":
+      'import rates from "../data/rates.json" with { type: "json" };\nimport { round } from "./round.js";\n\nexport function withTax(amount, region) {\n  const rate = rates[region];\n  return round(amount * (1 - rate));\n}\n',
+    "src/cart.js": 'import { withTax } from "./prices.js";\n\nexport function total(items, region) {\n  return items.reduce((sum, item) => sum + withTax(item.price * item.qty, region), 0);\n}\n',
+    "test/cart.test.js":
+      'import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { total } from "../src/cart.js";\n\ntest("eu cart", () => {\n  assert.equal(total([{ price: 10, qty: 2 }], "eu"), 24);\n});\ntest("us cart", () => {\n  assert.equal(total([{ price: 5, qty: 1 }, { price: 1, qty: 10 }], "us"), 16.5);\n});\ntest("empty cart", () => {\n  assert.equal(total([], "us"), 0);\n});\n',
+  };
+
+  it("repairs the module from the project root with no extra flags", SLOW, async () => {
+    const root = join(base, "cart");
+    lay(root, CART);
+    const result = await runMend(["repair", "src/prices.js", "--tests", "test/cart.test.js", "--json"], { cwd: root });
+    const json = JSON.parse(result.stdout) as { verified: boolean; code: string };
+    expect(json.verified).toBe(true);
+    expect(json.code).toContain("amount * (1 + rate)");
+  });
+
+  it("names a package the tests import but the project has not installed, with the project's install command", SLOW, async () => {
+    const root = join(base, "cart-pnpm");
+    lay(root, {
+      ...CART,
+      "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+      "test/cart.test.js": `import fc from "fast-check";\n${CART["test/cart.test.js"]}`,
+    });
+    const result = await runMend(["check", "src/prices.js", "--tests", "test/cart.test.js", "--json"], { cwd: root });
+    const json = JSON.parse(result.stdout) as CheckJson & { summary: string };
+    expect([json.stage, json.errorType]).toEqual(["imports", "dependency"]);
+    expect(json.summary).toContain("'fast-check'");
+    expect(json.summary).toContain("pnpm add -D fast-check");
+  });
+});
+
+describe("a Python project's missing dependency", () => {
+  it("is diagnosed as dependency with the install command of the project's tool", SLOW, async () => {
+    const root = join(base, "stats");
+    lay(root, {
+      "pyproject.toml": '[project]\nname = "stats"\n',
+      "uv.lock": "version = 1\n",
+      "stats/__init__.py": "",
+      "stats/mean.py": "def mean(xs):\n    return sum(xs) / len(xs)\n",
+      "tests/test_mean.py": "from freezegun import freeze_time\nfrom stats.mean import mean\n\n\ndef test_mean():\n    assert mean([1, 2, 3]) == 2\n",
+    });
+    const result = await runMend(["check", "stats/mean.py", "--tests", "tests/test_mean.py", "--json"], { cwd: root });
+    const json = JSON.parse(result.stdout) as CheckJson & { summary: string };
+    expect([json.stage, json.errorType]).toEqual(["imports", "dependency"]);
+    expect(json.summary).toContain("uv add --dev freezegun");
+  });
+});
