@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { symlinkSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectUsageExit, runMend } from "./__fixtures__/spawn-mend.js";
 
@@ -145,5 +146,68 @@ describe("a Python project's missing dependency", () => {
     const json = JSON.parse(result.stdout) as CheckJson & { summary: string };
     expect([json.stage, json.errorType]).toEqual(["imports", "dependency"]);
     expect(json.summary).toContain("uv add --dev freezegun");
+  });
+});
+
+/** The repository's own installed packages, linked into a project's node_modules as `npm link` would. */
+const REPO_MODULES = fileURLToPath(new URL("../../../node_modules", import.meta.url));
+
+describe("a project's own test runner", () => {
+  const link = (root: string, name: string) => {
+    mkdirSync(join(root, "node_modules"), { recursive: true });
+    symlinkSync(join(REPO_MODULES, name), join(root, "node_modules", name));
+  };
+  const checkout = {
+    "src/discount.js": "export function discount(total) {\n  if (total > 100) return total * 0.1;\n  return 0;\n}\n",
+    "src/checkout.js": 'import { discount } from "./discount.js";\n\nexport function pay(total) {\n  return total - discount(total);\n}\n',
+  };
+
+  it("runs vitest, detected from the tests' import, with expected and actual from its JSON report", SLOW, async () => {
+    const root = join(base, "checkout-vitest");
+    lay(root, {
+      ...checkout,
+      "package.json": '{ "name": "checkout", "type": "module", "scripts": { "test": "vitest run" }, "devDependencies": { "vitest": "4.1.12" } }\n',
+      "test/checkout.test.js":
+        'import { describe, expect, it } from "vitest";\nimport { pay } from "../src/checkout.js";\n\ndescribe("pay", () => {\n  it("no discount under 100", () => expect(pay(50)).toBe(50));\n  it("discount from 100", () => expect(pay(100)).toBe(90));\n});\n',
+    });
+    link(root, "vitest");
+    const result = await runMend(["check", "src/discount.js", "--tests", "test/checkout.test.js", "--json"], { cwd: root });
+    const json = JSON.parse(result.stdout) as CheckJson;
+    expect([json.stage, json.errorType]).toEqual(["tests", "assertion"]);
+    expect(json.tests?.passed).toBe(1);
+    expect(json.tests?.failures.map((failure) => [failure.name, failure.expected, failure.actual])).toEqual([["pay discount from 100", "90", "100"]]);
+  });
+
+  it("runs jest, detected from package.json (global expect, CommonJS), with its matcher's expected and actual", SLOW, async () => {
+    const root = join(base, "fizz-jest");
+    lay(root, {
+      "package.json": '{ "name": "fizz", "scripts": { "test": "jest" }, "devDependencies": { "jest": "30.5.2" } }\n',
+      "lib/fizz.js": 'function fizz(n) {\n  if (n % 15 === 0) return "FizzBuzz";\n  if (n % 3 === 0) return "Fizz";\n  if (n % 5 === 1) return "Buzz";\n  return String(n);\n}\n\nmodule.exports = { fizz };\n',
+      "lib/game.js": 'const { fizz } = require("./fizz");\n\nfunction play(n) {\n  return Array.from({ length: n }, (_, i) => fizz(i + 1));\n}\n\nmodule.exports = { play };\n',
+      "__tests__/game.test.js": 'const { play } = require("../lib/game");\n\ntest("first five", () => {\n  expect(play(5)).toEqual(["1", "2", "Fizz", "4", "Buzz"]);\n});\n\ntest("none", () => {\n  expect(play(0)).toEqual([]);\n});\n',
+    });
+    link(root, "jest");
+    const result = await runMend(["check", "lib/fizz.js", "--tests", "__tests__/game.test.js", "--json"], { cwd: root });
+    const json = JSON.parse(result.stdout) as CheckJson;
+    expect([json.stage, json.errorType]).toEqual(["tests", "assertion"]);
+    expect(json.tests?.passed).toBe(1);
+    const [failure] = json.tests?.failures ?? [];
+    expect(failure?.name).toBe("first five");
+    expect(failure?.expected).toBe('["1","2","Fizz","4","Buzz"]');
+    expect(failure?.actual).toBe('["Buzz","2","Fizz","4","5"]');
+  });
+
+  it("says to install the runner when the project asks for one it has not installed", SLOW, async () => {
+    const root = join(base, "fizz-no-jest");
+    lay(root, {
+      "package.json": '{ "name": "fizz", "devDependencies": { "jest": "30.5.2" } }\n',
+      "yarn.lock": "",
+      "lib/fizz.js": 'module.exports = { fizz: (n) => String(n) };\n',
+      "__tests__/fizz.test.js": 'const { fizz } = require("../lib/fizz");\n\ntest("one", () => {\n  expect(fizz(1)).toBe("1");\n});\n',
+    });
+    const result = await runMend(["check", "lib/fizz.js", "--tests", "__tests__/fizz.test.js", "--json"], { cwd: root });
+    const json = JSON.parse(result.stdout) as CheckJson & { summary: string };
+    expect([json.stage, json.errorType]).toEqual(["tests", "dependency"]);
+    expect(json.summary).toContain("yarn add --dev jest");
   });
 });
