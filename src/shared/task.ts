@@ -46,6 +46,8 @@ export interface Task {
   allowNetwork?: boolean;
   /** Run the type-checking layer (default: on for TypeScript, off otherwise). */
   typeCheck?: boolean;
+  /** A shell command that runs the tests instead of the language's runner (`--test-cmd`). */
+  testCommand?: string;
   /** The project folder the program lives in; absent for a task made only of its own files. */
   project?: ProjectContext;
 }

@@ -18,6 +18,8 @@ export interface ValidateInput {
   typeCheck?: boolean;
   /** Lint signatures already present in the draft: not blamed on a repair. */
   baselineLint?: string[];
+  /** Run this shell command as the tests layer instead of the language's runner (`--test-cmd`). */
+  testCommand?: string;
   /** The project the program lives in: every run sees it, and its modules and packages resolve. */
   project?: ProjectContext;
 }

@@ -7,6 +7,7 @@ import { inProject } from "../languages/in-project.js";
 import { javascriptLayers } from "./javascript-layers.js";
 import type { Layer, LayerName, LayerOutcome } from "./layer.js";
 import { pythonLayers } from "./python-layers.js";
+import { testCommandLayer } from "./test-command-layer.js";
 import type { ValidateInput, ValidateOptions } from "./validate-input.js";
 import type { ValidationContext } from "./validation-context.js";
 
@@ -55,6 +56,10 @@ export async function validate(input: ValidateInput, options: ValidateOptions): 
     : input.language === "python"
       ? pythonLayers(context)
       : javascriptLayers(context);
+  if (!badInput && input.testCommand) {
+    const command = input.testCommand;
+    layers.splice(layers.findIndex((layer) => layer.name === "tests"), 1, testCommandLayer(context, command));
+  }
 
   const reports: LayerReport[] = [];
   let failure: { stage: LayerName; diagnosis: Diagnosis } | undefined;

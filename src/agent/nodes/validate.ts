@@ -26,6 +26,7 @@ export function validateNode(deps: AgentDeps) {
         ...(task.typeCheck !== undefined ? { typeCheck: task.typeCheck } : {}),
         ...(state.baselineLint ? { baselineLint: state.baselineLint } : {}),
         ...(task.project ? { project: task.project } : {}),
+        ...(task.testCommand ? { testCommand: task.testCommand } : {}),
       },
       { sandbox: deps.sandbox, signal: deps.signal },
     );

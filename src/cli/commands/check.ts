@@ -14,6 +14,7 @@ interface CheckFlags {
   allowNetwork?: boolean;
   testTimeout?: number;
   root?: string;
+  testCmd?: string;
 }
 
 /** `mend check FILE [--tests PATH...]`: layered validation and diagnosis only, no repair. */
@@ -31,6 +32,7 @@ export function registerCheckCommand(program: Command): void {
     .option("--no-types", "skip the types layer")
     .option("--allow-network", "do not treat network use as an error")
     .option("--test-timeout <seconds>", "limit for one test (default 5)", seconds)
+    .option("--test-cmd <command>", "run the tests with this shell command in the sandbox (per test when it writes JUnit XML to $MEND_JUNIT_FILE)")
     .option("--root <dir>", "the project root (default: the nearest folder above FILE holding .git, package.json, pyproject.toml, setup.cfg, setup.py or case.json)")
     .option("--json", "print exactly one JSON object (the check result) on stdout; human output goes to stderr")
     .addHelpText("after", "\nExample:\n  mend check examples/median/median.py --tests examples/median/test_median.py")
@@ -65,6 +67,7 @@ export function registerCheckCommand(program: Command): void {
             ...(flags.types !== undefined ? { typeCheck: flags.types } : {}),
             ...(flags.allowNetwork ? { allowNetwork: true } : {}),
             ...(task.project ? { project: task.project } : {}),
+            ...(flags.testCmd ? { testCommand: flags.testCmd } : {}),
           },
           { sandbox, ...(flags.testTimeout !== undefined ? { perTestTimeoutMs: flags.testTimeout * 1000 } : {}) },
         );

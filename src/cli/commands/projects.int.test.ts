@@ -211,3 +211,36 @@ describe("a project's own test runner", () => {
     expect(json.summary).toContain("yarn add --dev jest");
   });
 });
+
+describe("--test-cmd", () => {
+  const STATS = {
+    "pyproject.toml": '[project]\nname = "stats"\n',
+    "stats/__init__.py": "",
+    "stats/mean.py": "def mean(xs):\n    return sum(xs) / (len(xs) + 1)\n",
+    "tests/test_mean.py": "from stats.mean import mean\n\n\ndef test_three():\n    assert mean([1, 2, 3]) == 2\n\n\ndef test_one():\n    assert mean([0]) == 0\n",
+    "tests/run.py": "import sys\n\nfrom stats.mean import mean\n\nsys.exit(0 if mean([1, 2, 3]) == 2 else 1)\n",
+  };
+
+  it("reads per-test results from the JUnit XML the command writes", SLOW, async () => {
+    const root = join(base, "stats-junit");
+    lay(root, STATS);
+    const command = "python3 -m pytest -q -p no:cacheprovider --junitxml=$MEND_JUNIT_FILE tests";
+    const result = await runMend(["check", "stats/mean.py", "--test-cmd", command, "--json"], { cwd: root });
+    const json = JSON.parse(result.stdout) as CheckJson;
+    expect(result.code).toBe(1);
+    expect(json.stage).toBe("tests");
+    expect([json.tests?.passed, json.tests?.failed]).toEqual([1, 1]);
+    expect(json.tests?.failures.map((failure) => failure.name)).toEqual(["tests.test_mean > test_three"]);
+  });
+
+  it("takes the exit status as the verdict when the command writes no report", SLOW, async () => {
+    const root = join(base, "stats-status");
+    lay(root, STATS);
+    const failing = await runMend(["check", "stats/mean.py", "--test-cmd", "PYTHONPATH=. python3 tests/run.py", "--json"], { cwd: root });
+    expect(failing.code).toBe(1);
+    expect((JSON.parse(failing.stdout) as CheckJson & { summary: string }).summary).toContain("exited 1");
+    writeFileSync(join(root, "stats", "mean.py"), "def mean(xs):\n    return sum(xs) / len(xs)\n");
+    const passing = await runMend(["check", "stats/mean.py", "--test-cmd", "PYTHONPATH=. python3 tests/run.py", "--json"], { cwd: root });
+    expect(passing.code).toBe(0);
+  });
+});

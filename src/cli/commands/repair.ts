@@ -10,6 +10,7 @@ interface RepairFlags extends LoopFlags {
   prompt?: string;
   write?: boolean;
   root?: string;
+  testCmd?: string;
 }
 
 /** `mend repair FILE --tests PATH... [--write]`: the loop with FILE as the draft. */
@@ -23,6 +24,7 @@ export function registerRepair(program: Command): void {
     .argument("<file>", "the program to repair")
     .option("--prompt <text>", "what the program should do, when the tests do not say it all")
     .option("--write", "overwrite FILE with the verified code")
+    .option("--test-cmd <command>", "run the tests with this shell command in the sandbox (per test when it writes JUnit XML to $MEND_JUNIT_FILE)")
     .option("--root <dir>", "the project root (default: the nearest folder above FILE holding .git, package.json, pyproject.toml, setup.cfg, setup.py or case.json)");
   addTaskOptions(command);
   addLimitOptions(command);
@@ -41,6 +43,7 @@ export function registerRepair(program: Command): void {
         project: true,
         ...(flags.root !== undefined ? { root: flags.root } : {}),
       });
+      if (flags.testCmd) loaded.task.testCommand = flags.testCmd;
       const original = loaded.task.draft ?? "";
       const diff = (result: RunResult) =>
         result.code === original
