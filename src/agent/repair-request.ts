@@ -13,5 +13,6 @@ export function repairRequest(task: Task, code: string, check: CheckResult): Off
     ...(task.support ? { support: task.support } : {}),
     ...(task.allowNetwork !== undefined ? { allowNetwork: task.allowNetwork } : {}),
     ...(task.typeCheck !== undefined ? { typeCheck: task.typeCheck } : {}),
+    ...(task.project ? { project: task.project } : {}),
   };
 }

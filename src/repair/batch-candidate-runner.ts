@@ -1,3 +1,6 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { inProject } from "../languages/in-project.js";
 import { NODE_TEST_STAND_IN_SOURCE } from "../sandbox/node-test-stand-in-source.js";
 import type { ExecResult } from "../shared/exec-result.js";
 import type { CandidateRunner, CandidateVerdict, RunnerSetup, TestObservation } from "./candidate-runner.js";
@@ -30,6 +33,12 @@ export function createBatchRunner(setup: RunnerSetup): CandidateRunner {
   const isPython = setup.language === "python";
   const testPaths = setup.tests.map((file) => file.path);
   const supportPaths = (setup.support ?? []).map((file) => file.path);
+  // Node runs each candidate in a folder of its own: a project's other files are copied there, its packages linked.
+  if (!isPython && setup.project) {
+    const own = new Set([setup.entry, ...testPaths, ...supportPaths]);
+    supportPaths.push(...setup.project.files.filter((path) => !own.has(path) && path !== "package.json"));
+  }
+  const links = !isPython && setup.project && existsSync(join(setup.project.root, "node_modules")) ? ["node_modules"] : [];
 
   const baseFiles = (): Record<string, string> => {
     const files: Record<string, string> = {};
@@ -44,23 +53,29 @@ export function createBatchRunner(setup: RunnerSetup): CandidateRunner {
       files["__mend_shim.cjs"] = NODE_TEST_STAND_IN_SOURCE;
       files["__mend_worker.mjs"] = NODE_WORKER_SCRIPT;
       files["__mend_entry.mjs"] = nodeEntryScript(testPaths);
-      files["package.json"] ??= JSON.stringify({ type: moduleTypeOf(setup.entry, [setup.code, ...setup.tests.map((file) => file.content)]) });
+      // A project's own package.json says how its files load; only a bare task needs one made up.
+      if (!setup.project?.files.includes("package.json")) files["package.json"] ??= JSON.stringify({ type: moduleTypeOf(setup.entry, [setup.code, ...setup.tests.map((file) => file.content)]) });
     }
     return files;
   };
 
   const run = async (files: Record<string, string>, config: Record<string, unknown>, timeoutMs: number) => {
-    files[CONFIG_FILE] = JSON.stringify({ entry: setup.entry, tests: testPaths, support: supportPaths, jobs: setup.jobs, ...config });
+    files[CONFIG_FILE] = JSON.stringify({ entry: setup.entry, tests: testPaths, support: supportPaths, links, jobs: setup.jobs, ...config });
     const command = isPython
       ? ["python3", "-u", "__mend_runner.py", CONFIG_FILE]
       : ["node", "__mend_runner.mjs", CONFIG_FILE];
-    const result = await setup.sandbox.run({
-      command,
-      files,
-      timeoutMs,
-      env: { PYTHONDONTWRITEBYTECODE: "1", PYTHONHASHSEED: "0", NODE_NO_WARNINGS: "1" },
-      outputLimitBytes: 32 * 1024 * 1024,
-    });
+    const result = await setup.sandbox.run(
+      inProject(
+        {
+          command,
+          files,
+          timeoutMs,
+          env: { PYTHONDONTWRITEBYTECODE: "1", PYTHONHASHSEED: "0", NODE_NO_WARNINGS: "1" },
+          outputLimitBytes: 32 * 1024 * 1024,
+        },
+        setup.project,
+      ),
+    );
     return { result, events: parseEvents(result) };
   };
 

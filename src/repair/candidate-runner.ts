@@ -1,6 +1,6 @@
 import type { Language } from "../shared/language.js";
 import type { Sandbox } from "../shared/sandbox.js";
-import type { SourceFile } from "../shared/task.js";
+import type { ProjectContext, SourceFile } from "../shared/task.js";
 
 /** What one test did on the original program. */
 export interface TestObservation {
@@ -80,4 +80,6 @@ export interface RunnerSetup {
   sandbox: Sandbox;
   /** Parallel candidate processes inside one sandbox run. */
   jobs: number;
+  /** The project the program lives in; its files stay on disk, visible to every run. */
+  project?: ProjectContext;
 }

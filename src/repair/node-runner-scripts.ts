@@ -7,7 +7,7 @@ export const NODE_RUNNER_SCRIPT = String.raw`// mendloop repair runner for node:
 // node:test on the original program, each candidate gets its own node process instead.
 // Results go to stdout as lines starting with '@@mend '.
 import { spawn } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { Worker } from "node:worker_threads";
 
@@ -116,6 +116,12 @@ function prepare(candidate, useShim) {
   for (const rel of [...config.support, "__mend_reporter.mjs", "__mend_entry.mjs", "package.json"]) {
     try {
       cpSync(join(workDir, rel), join(dir, rel), { recursive: true });
+    } catch {}
+  }
+  // A project's installed packages: linked, not copied (they never import the candidate).
+  for (const rel of config.links ?? []) {
+    try {
+      symlinkSync(join(workDir, rel), join(dir, rel));
     } catch {}
   }
   for (const rel of config.tests) {

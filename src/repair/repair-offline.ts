@@ -3,7 +3,7 @@ import { createSandbox } from "../sandbox/create-sandbox.js";
 import type { CheckResult } from "../shared/check-result.js";
 import type { Language } from "../shared/language.js";
 import type { Sandbox } from "../shared/sandbox.js";
-import type { SourceFile } from "../shared/task.js";
+import type { ProjectContext, SourceFile } from "../shared/task.js";
 import { CandidatePool, type Candidate } from "./candidate-pool.js";
 import type { CandidateRunner, CandidateVerdict, TestObservation } from "./candidate-runner.js";
 import { createCandidateRunner } from "./create-candidate-runner.js";
@@ -24,6 +24,8 @@ export interface OfflineRepairInput {
   support?: SourceFile[];
   /** The failing validation of `code`, if known: its location is strong evidence. */
   check?: CheckResult;
+  /** The project the program lives in: every candidate runs inside it (see `ExecSpec.projectRoot`). */
+  project?: ProjectContext;
 }
 
 export interface OfflineRepairOptions {

@@ -1,4 +1,6 @@
 import { SourceMap } from "node:module";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { transpileTypeScriptFiles } from "../sandbox/transpile-typescript.js";
 import type { SourceFile } from "../shared/task.js";
 import type { Baseline, CandidateRunner, CandidateVerdict, RunnerSetup } from "./candidate-runner.js";
@@ -21,6 +23,12 @@ export function createTypeScriptRunner(setup: RunnerSetup, createJavaScriptRunne
     (prepared ??= (async () => {
       const sources: Record<string, string> = { [setup.entry]: setup.code };
       for (const file of [...(setup.support ?? []), ...setup.tests]) sources[file.path] = file.content;
+      // A project's other TypeScript modules run as transpiled JavaScript beside the candidate.
+      for (const path of setup.project?.files ?? []) {
+        if (/\.[cm]?ts$/.test(path) && !path.endsWith(".d.ts") && !(path in sources)) {
+          sources[path] = await readFile(join(setup.project!.root, path), "utf8").catch(() => "");
+        }
+      }
       const out = await transpileTypeScriptFiles(sources);
       const rename = (path: string) => out.renamed[path] ?? path;
       const jsEntry = rename(setup.entry);

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { SandboxError } from "../errors/sandbox-error.js";
 import { buildIsolationCommand, type RunLimits, type SandboxCapabilities } from "./isolation-command.js";
+import type { ProjectOverlay } from "./project-overlay.js";
 import { resolveProgram } from "./resolve-program.js";
 import { RunCgroup, type CgroupCounters } from "./run-cgroup.js";
 import type { RunFolder } from "./run-folder.js";
@@ -19,6 +20,8 @@ export interface IsolatedProcessOptions {
   limits: RunLimits;
   /** Extra read-only mounts: host path -> path inside. */
   readOnly?: Array<{ host: string; dest: string }>;
+  /** Run inside a project (see `IsolationInput.project`). */
+  project?: ProjectOverlay;
   /** Pass a fourth pipe as fd 3 (the warm runners reply there, apart from anything a candidate prints). */
   protocolPipe?: boolean;
 }
@@ -84,6 +87,7 @@ export class IsolatedProcess {
       hostTmpDir: options.folder.tmp,
       hostEtcDir: options.folder.etc,
       readOnly: options.readOnly ?? [],
+      ...(options.project ? { project: options.project } : {}),
       env: options.env ?? {},
       allowNetwork,
       limits: options.limits,

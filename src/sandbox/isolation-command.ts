@@ -1,5 +1,6 @@
 import { existsSync, lstatSync, readlinkSync, statSync } from "node:fs";
 import { dirname } from "node:path";
+import type { ProjectOverlay } from "./project-overlay.js";
 import type { CgroupParents } from "./run-cgroup.js";
 import type { FolderOwner } from "./run-folder.js";
 
@@ -57,6 +58,11 @@ export interface IsolationInput {
   hostEtcDir: string;
   /** Extra read-only files or folders: host path -> path inside. */
   readOnly: Array<{ host: string; dest: string }>;
+  /**
+   * Run inside a project: the work folder is mounted at the project's real path with the
+   * project's other entries bound read-only around its files, and the program starts there.
+   */
+  project?: ProjectOverlay;
   env: Record<string, string>;
   allowNetwork: boolean;
   limits: RunLimits;
@@ -137,6 +143,7 @@ export function buildIsolationCommand(caps: SandboxCapabilities, input: Isolatio
     argv.push("/usr/bin/env", "-i", ...Object.entries(env).map(([key, value]) => `${key}=${value}`), ...input.argv);
     return { argv, env: {}, cwd: input.hostWorkDir, viaBwrap: false, warnings };
   }
+  const workDir = input.project?.root ?? SANDBOX_WORK_DIR;
   const envFlags = ["--clearenv", ...Object.entries(env).flatMap(([key, value]) => ["--setenv", key, value])];
   const namespaces = ["--unshare-ipc", "--unshare-pid", "--unshare-uts", "--unshare-cgroup-try"];
   if (!input.allowNetwork) namespaces.push("--unshare-net");
@@ -145,9 +152,9 @@ export function buildIsolationCommand(caps: SandboxCapabilities, input: Isolatio
   const seccomp = seccompFd === undefined ? [] : ["--seccomp", String(seccompFd)];
   if (caps.root && caps.setpriv) {
     argv.push(caps.bwrap, ...namespaces, ...common, ...mounts(input), "--", ...dropRoot(caps.setpriv));
-    argv.push(caps.bwrap, ...userNamespace(), "--die-with-parent", ...innerMounts(), "--chdir", SANDBOX_WORK_DIR);
+    argv.push(caps.bwrap, ...userNamespace(), "--die-with-parent", ...innerMounts(workDir), "--chdir", workDir);
   } else {
-    argv.push(caps.bwrap, ...userNamespace(), ...namespaces, ...common, ...mounts(input), "--chdir", SANDBOX_WORK_DIR);
+    argv.push(caps.bwrap, ...userNamespace(), ...namespaces, ...common, ...mounts(input), "--chdir", workDir);
   }
   argv.push(...seccomp, ...envFlags, "--", ...input.argv);
   return { argv, env: {}, cwd: input.hostWorkDir, viaBwrap: true, warnings: [] };
@@ -191,14 +198,15 @@ function userNamespace(): string[] {
 }
 
 /** The inner sandbox sees the outer one's tree; only the private folders stay writable. */
-function innerMounts(): string[] {
+function innerMounts(workDir: string): string[] {
   return [
     "--ro-bind", "/", "/",
     "--dev-bind", "/dev", "/dev",
     "--bind", "/proc", "/proc",
     "--bind", "/dev/shm", "/dev/shm",
-    "--bind", SANDBOX_WORK_DIR, SANDBOX_WORK_DIR,
     "--bind", SANDBOX_TMP_DIR, SANDBOX_TMP_DIR,
+    // After /tmp: a project under the host's /tmp lies inside it.
+    "--bind", workDir, workDir,
   ];
 }
 
@@ -228,11 +236,26 @@ function mounts(input: IsolationInput): string[] {
   // /dev/shm as on a host (world-writable, sticky): POSIX semaphores live there, and Python's
   // multiprocessing locks need them. bubblewrap's default 0755 would leave it to the outer root.
   flags.push("--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/dev/shm");
-  parents(SANDBOX_WORK_DIR);
-  flags.push("--bind", input.hostWorkDir, SANDBOX_WORK_DIR, "--bind", input.hostTmpDir, SANDBOX_TMP_DIR);
-  for (const { host, dest } of [...input.roots.map((root) => ({ host: root, dest: root })), ...input.readOnly]) {
+  flags.push("--bind", input.hostTmpDir, SANDBOX_TMP_DIR);
+  // The program's /tmp is private: folders on the way to a project under the host's /tmp are made inside it.
+  made.add(SANDBOX_TMP_DIR);
+  const readOnly = [...input.roots.map((root) => ({ host: root, dest: root })), ...input.readOnly];
+  for (const outside of input.project?.outside ?? []) readOnly.push({ host: outside, dest: outside });
+  for (const { host, dest } of readOnly) {
     parents(dest);
     flags.push("--ro-bind", host, dest);
+  }
+  if (!input.project) {
+    parents(SANDBOX_WORK_DIR);
+    flags.push("--bind", input.hostWorkDir, SANDBOX_WORK_DIR);
+    return flags;
+  }
+  // Last, so that no interpreter or environment mount hides the candidate's files.
+  parents(input.project.root);
+  flags.push("--bind", input.hostWorkDir, input.project.root);
+  for (const entry of input.project.entries) {
+    if (entry.kind === "bind") flags.push("--ro-bind", entry.host, entry.host);
+    else flags.push("--symlink", entry.target, entry.path);
   }
   return flags;
 }
@@ -265,7 +288,7 @@ function programEnv(caps: SandboxCapabilities, input: IsolationInput): Record<st
   const inside = Boolean(caps.bwrap);
   const env: Record<string, string> = {
     PATH: [...input.binDirs, "/usr/local/bin", "/usr/bin", "/bin"].filter((d, i, all) => all.indexOf(d) === i).join(":"),
-    HOME: inside ? SANDBOX_WORK_DIR : input.hostWorkDir,
+    HOME: inside ? (input.project ? SANDBOX_TMP_DIR : SANDBOX_WORK_DIR) : input.hostWorkDir,
     TMPDIR: inside ? SANDBOX_TMP_DIR : input.hostTmpDir,
     LANG: "C.UTF-8",
     ...input.env,

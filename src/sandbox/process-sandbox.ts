@@ -5,6 +5,8 @@ import { dirname, join } from "node:path";
 import type { ExecResult } from "../shared/exec-result.js";
 import type { ExecSpec, Sandbox } from "../shared/sandbox.js";
 
+import { linkProjectEntries, planProjectOverlay } from "./project-overlay.js";
+
 const DEFAULT_OUTPUT_LIMIT = 1024 * 1024;
 
 /**
@@ -21,6 +23,7 @@ export class ProcessSandbox implements Sandbox {
         await mkdir(dirname(target), { recursive: true });
         await writeFile(target, content);
       }
+      if (spec.projectRoot) await linkProjectEntries(workDir, await planProjectOverlay(spec.projectRoot, Object.keys(spec.files)));
       const result = await runProcess(spec, workDir);
       if (spec.collect?.length) {
         result.files = {};

@@ -10,6 +10,7 @@ import { decideReason, isHeapExhausted } from "./exec-reason.js";
 import { folderOwner, type RunLimits, type SandboxCapabilities } from "./isolation-command.js";
 import { IsolatedProcess } from "./isolated-process.js";
 import type { CgroupCounters } from "./run-cgroup.js";
+import { linkProjectEntries, planProjectOverlay } from "./project-overlay.js";
 import { RunFolder } from "./run-folder.js";
 
 /** Limits a run gets when its spec does not say. */
@@ -39,7 +40,10 @@ export class StrongSandbox implements Sandbox {
     const folder = await RunFolder.create(folderOwner(this.caps), { diskBytes: diskBytesOf(spec) });
     try {
       await folder.write(spec.files);
+      const project = spec.projectRoot ? await planProjectOverlay(spec.projectRoot, Object.keys(spec.files)) : undefined;
+      if (project && !this.caps.bwrap) await linkProjectEntries(folder.work, project);
       const running = await IsolatedProcess.start(this.caps, {
+        ...(project ? { project } : {}),
         command: spec.command,
         folder,
         env: spec.env,

@@ -31,6 +31,13 @@ export interface ExecSpec {
    * exposed this way without being listed.
    */
   readOnlyPaths?: string[];
+  /**
+   * Run inside this project folder (absolute): it becomes the working folder, visible at its
+   * real path and read-only, with `files` (then relative to it) laid over it; the program
+   * starts there. Nothing outside it is visible but the interpreter and what the project's
+   * own environment links to (a symlinked `node_modules` package or virtualenv).
+   */
+  projectRoot?: string;
   /** Work-folder-relative files to read back after the run (e.g. a JUnit XML report). */
   collect?: string[];
 }

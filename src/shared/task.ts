@@ -6,6 +6,18 @@ export interface SourceFile {
   content: string;
 }
 
+/**
+ * The project a task's program lives in. Its files stay on disk: validation and the sandbox
+ * see the folder itself (read-only, the task's files laid over it), so sibling modules,
+ * packages, data files, `node_modules` and a project virtualenv resolve as for the user.
+ */
+export interface ProjectContext {
+  /** Absolute real path of the project root; the task's paths (`entry`, tests) are relative to it. */
+  root: string;
+  /** The project's files (root-relative, `/`-separated), honouring `.gitignore`, without caches and environments. */
+  files: string[];
+}
+
 /** Hard limits a run must respect. Absent fields mean "no limit of that kind". */
 export interface Budget {
   maxAttempts: number;
@@ -34,4 +46,8 @@ export interface Task {
   allowNetwork?: boolean;
   /** Run the type-checking layer (default: on for TypeScript, off otherwise). */
   typeCheck?: boolean;
+  /** A shell command that runs the tests instead of the language's runner (`--test-cmd`). */
+  testCommand?: string;
+  /** The project folder the program lives in; absent for a task made only of its own files. */
+  project?: ProjectContext;
 }

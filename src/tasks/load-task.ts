@@ -1,14 +1,17 @@
+import { existsSync, realpathSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
-import { basename, dirname, extname, join, relative, resolve } from "node:path";
+import { basename, dirname, extname, join, relative, resolve, sep } from "node:path";
 import { parse as parseYaml } from "yaml";
 import type { z } from "zod";
 import { UsageError } from "../errors/usage-error.js";
 import { type Language, isLanguage, languageOfFile, LANGUAGES } from "../shared/language.js";
 import { looksBinary } from "../shared/looks-binary.js";
-import type { SourceFile, Task } from "../shared/task.js";
+import type { ProjectContext, SourceFile, Task } from "../shared/task.js";
 import { assertWithin } from "./assert-within.js";
 import { describeParseError } from "./describe-parse-error.js";
+import { findProjectRoot } from "./find-project-root.js";
 import { inferEntry } from "./infer-entry.js";
+import { listProjectFiles } from "./list-project-files.js";
 import { parseFrontMatter } from "./parse-front-matter.js";
 import { readTestFiles, type TestPath } from "./read-test-files.js";
 import { type CaseFile, type TaskFile, caseFileSchema, describeIssues, taskFileSchema } from "./task-file-schema.js";
@@ -26,6 +29,13 @@ export interface TaskRequest {
   cwd?: string;
   /** Refuse every file outside this folder, the task file's own fields included (the MCP server's working folder). */
   within?: string;
+  /**
+   * Take the program as part of its project (`mend check`, `mend repair`): the root is `root`
+   * when given, else the nearest folder above the program holding a project marker.
+   */
+  project?: boolean;
+  /** The project root (`--root`), relative to `cwd`. */
+  root?: string;
 }
 
 /** A task ready for the loop, plus the limits and paths its file asked for. */
@@ -65,11 +75,16 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
   for (const path of [draftPath, ...testFiles, ...supportPaths]) if (path !== undefined) await guard(path);
 
   const draft = draftPath ? await readDraft(draftPath, cwd) : undefined;
-  const entry = entryName ?? inferEntry(language, draftPath, testFiles);
-  const tests = await readTestFiles(testPaths, {
-    language,
-    exclude: draftPath ? [draftPath] : [join(fileDir, entry)],
-  });
+  const project = request.project || request.root !== undefined ? await findProject(request, cwd, draftPath, testFiles) : undefined;
+  const entry = project && draftPath ? relative(project.root, realpathSync(draftPath)).split(sep).join("/") : (entryName ?? inferEntry(language, draftPath, testFiles));
+  const tests = await readTestFiles(
+    testPaths.map((path) => (project ? realTestPath(path) : path)),
+    {
+      language,
+      exclude: draftPath ? [project ? realpathSync(draftPath) : draftPath] : [join(fileDir, entry)],
+      ...(project ? { relativeTo: project.root } : {}),
+    },
+  );
   const support = await readSupport(supportPaths);
   const prompt = (request.prompt ?? fields.prompt ?? "").trim();
   if (!prompt && draft === undefined) {
@@ -83,7 +98,55 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
   if (support.length) task.support = support;
   if (fields.allowNetwork !== undefined) task.allowNetwork = fields.allowNetwork;
   if (fields.typeCheck !== undefined) task.typeCheck = fields.typeCheck;
-  return { task, draftPath, entryPath: resolve(fileDir, entry), maxAttempts: fields.maxAttempts, budget: fields.budget };
+  if (project) task.project = project;
+  return { task, draftPath, entryPath: project && draftPath ? realpathSync(draftPath) : resolve(fileDir, entry), maxAttempts: fields.maxAttempts, budget: fields.budget };
+}
+
+/**
+ * The project of a check or repair: `--root`, else the nearest marked folder above the program
+ * (or the first test), else none (the task is only its own files). Every given path must lie
+ * inside it.
+ */
+async function findProject(
+  request: TaskRequest,
+  cwd: string,
+  draftPath: string | undefined,
+  testFiles: readonly string[],
+): Promise<ProjectContext | undefined> {
+  let root: string | undefined;
+  if (request.root !== undefined) {
+    const given = resolve(cwd, request.root);
+    if (!(await stat(given).catch(() => undefined))?.isDirectory()) {
+      throw new UsageError(`--root is not a folder: ${request.root}`, { code: "root_missing" });
+    }
+    root = given;
+  } else {
+    const start = draftPath ?? testFiles[0];
+    root = start ? findProjectRoot(dirname(start)) : undefined;
+    // A caller confined to a folder (the MCP server) never sees above it, even when the marker is there.
+    if (root && request.within !== undefined && !isInside(realpathSync(request.within), realpathSync(root))) root = request.within;
+  }
+  if (!root) return undefined;
+  root = realpathSync(root);
+  for (const path of [draftPath, ...testFiles]) {
+    if (!path || !existsSync(path)) continue;
+    if (!isInside(root, realpathSync(path))) {
+      throw new UsageError(`${relative(cwd, path) || path} is outside the project root ${root}: pass --root with a folder that holds it`, {
+        code: "outside_root",
+      });
+    }
+  }
+  return { root, files: await listProjectFiles(root) };
+}
+
+/** Paths inside the project are taken by their real path, as the root is (a symlinked /tmp, say). */
+function realTestPath(path: TestPath): TestPath {
+  const absolute = resolve(path.base, path.given);
+  return existsSync(absolute) ? { given: realpathSync(absolute), base: path.base } : path;
+}
+
+function isInside(root: string, path: string): boolean {
+  return path === root || path.startsWith(`${root}${sep}`);
 }
 
 interface TaskSource {

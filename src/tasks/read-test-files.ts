@@ -20,7 +20,12 @@ export interface TestPath {
  */
 export async function readTestFiles(
   paths: readonly TestPath[],
-  options: { language?: Language; exclude?: readonly string[] },
+  options: {
+    language?: Language;
+    exclude?: readonly string[];
+    /** A project root: every test keeps its path relative to it instead of landing beside the program. */
+    relativeTo?: string;
+  },
 ): Promise<SourceFile[]> {
   const excluded = new Set((options.exclude ?? []).map((path) => resolve(path)));
   const files = new Map<string, SourceFile>();
@@ -31,7 +36,8 @@ export async function readTestFiles(
     const found = info.isDirectory()
       ? await listSources(absolute, options.language, excluded)
       : [{ absolute, path: basename(absolute) }];
-    for (const { absolute: file, path } of found) {
+    for (const { absolute: file, path: placed } of found) {
+      const path = options.relativeTo ? relative(options.relativeTo, file).split(sep).join("/") : placed;
       if (files.has(path)) throw new UsageError(`two test files would both be placed at ${path}`, { code: "tests_clash" });
       files.set(path, { path, content: await readFile(file, "utf8") });
     }

@@ -1,10 +1,15 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join, posix } from "node:path";
 import { diagnoseTestRun } from "../diagnosis/diagnose-test-run.js";
 import { parseSource, type ParsedSource } from "../languages/javascript/parse-source.js";
 import { runNodeTests } from "../languages/javascript/run-node-tests.js";
+import { detectTestRunner, runnerInstalled, runProjectRunner } from "../languages/javascript/run-project-runner.js";
 import { scanImports, type ImportUse, type NetworkUse } from "../languages/javascript/scan-imports.js";
 import { checkProgram } from "../languages/typescript/check-program.js";
 import { transpiledName, transpileTypeScript } from "../languages/typescript/transpile-typescript.js";
 import type { RawTestRun } from "../diagnosis/raw-failure.js";
+import type { ProjectContext } from "../shared/task.js";
+import { installCommand, packageOfSpecifier } from "./install-command.js";
 import { failed, type Layer, type LayerOutcome } from "./layer.js";
 import { lintLayer } from "./lint-layer.js";
 import { passingSummary } from "./passing-summary.js";
@@ -24,7 +29,8 @@ export function javascriptLayers(context: ValidationContext): Layer[] {
   const allFiles = { ...files.program, ...files.tests };
   const scripts = Object.keys(allFiles).filter((path) => SCRIPT.test(path));
   const programScripts = scripts.filter((path) => Object.hasOwn(files.program, path));
-  const taskPaths = new Set(Object.keys(allFiles));
+  const taskPaths = new Set([...Object.keys(allFiles), ...(input.project?.files ?? [])]);
+  const hasPackage = input.project ? installedPackage(input.project.root) : undefined;
   let parsed: Map<string, ParsedSource> | undefined;
   const parse = () => (parsed ??= new Map(scripts.map((path) => [path, parseSource(path, allFiles[path])])));
   let scanned: { imports: ImportUse[]; network: NetworkUse[] } | undefined;
@@ -32,7 +38,7 @@ export function javascriptLayers(context: ValidationContext): Layer[] {
     if (scanned) return scanned;
     scanned = { imports: [], network: [] };
     for (const [path, source] of parse()) {
-      const found = scanImports(source.sourceFile, taskPaths);
+      const found = scanImports(source.sourceFile, taskPaths, hasPackage);
       scanned.imports.push(...found.imports);
       if (Object.hasOwn(files.program, path)) scanned.network.push(...found.network);
     }
@@ -69,10 +75,17 @@ export function javascriptLayers(context: ValidationContext): Layer[] {
         if (!missing) return { status: "pass" };
         const { file } = missing.location;
         const relative = missing.specifier.startsWith(".");
-        const what = relative ? "is not a file of the task" : "is not available (only node's built-in modules and the task's files are)";
+        const forTests = Object.hasOwn(files.tests, file);
+        const what = input.project
+          ? relative
+            ? "is not a file of the project"
+            : `which the project has not installed: install it with \`${installCommand(input.language, input.project, packageOfSpecifier(missing.specifier), forTests)}\``
+          : relative
+            ? "is not a file of the task"
+            : "is not available (only node's built-in modules and the task's files are)";
         return failed(files, {
           errorType: "dependency",
-          summary: `${file}${Object.hasOwn(files.tests, file) ? " (a test file)" : ""} imports '${missing.specifier}', which ${what}`,
+          summary: `${file}${forTests ? " (a test file)" : ""} imports '${missing.specifier}', ${what.startsWith("which") ? what : `which ${what}`}`,
           message: `Cannot find module '${missing.specifier}'`,
           location: missing.location,
         });
@@ -102,11 +115,39 @@ export function javascriptLayers(context: ValidationContext): Layer[] {
       async run(): Promise<LayerOutcome> {
         const testPaths = Object.keys(files.tests).filter((path) => SCRIPT.test(path));
         if (testPaths.length === 0) return { status: "skipped", reason: "no tests given" };
+        const runner = input.project ? detectTestRunner(input.project.root, files.tests) : undefined;
+        if (input.project && runner) {
+          if (!runnerInstalled(input.project.root, runner)) {
+            return failed(files, {
+              errorType: "dependency",
+              summary: `the tests are written for ${runner}, which the project has not installed: install it with \`${installCommand(input.language, input.project, runner, true)}\``,
+              message: `Cannot find module '${runner}'`,
+              location: { file: testPaths[0], line: 1 },
+            });
+          }
+          // The project's own runner reads TypeScript and its tsconfig itself: the sources go in as they are.
+          const { run } = await runProjectRunner(context.sandbox, {
+            runner,
+            root: input.project.root,
+            files: files.program,
+            testFiles: testPaths,
+            timeoutMs: context.timeoutMs,
+            perTestTimeoutMs: context.perTestTimeoutMs,
+            memoryMb: context.memoryMb,
+            allowNetwork: input.allowNetwork,
+          });
+          const diagnosis = diagnoseTestRun(run, files, input.language);
+          if (diagnosis) return { status: "fail", diagnosis };
+          return { status: "pass", tests: passingSummary(run) };
+        }
         const runFiles: Record<string, string> = {};
         const sourceNames = new Map<string, string>();
-        for (const [path, content] of Object.entries(allFiles)) {
+        const moduleProject = input.project ? isModuleProject(input.project.root) : false;
+        // In a project, its other TypeScript modules run as transpiled JavaScript too.
+        const sources = input.project ? { ...projectTypeScript(input.project, allFiles), ...allFiles } : allFiles;
+        for (const [path, content] of Object.entries(sources)) {
           if (TYPESCRIPT.test(path) && !path.endsWith(".d.ts")) {
-            runFiles[transpiledName(path)] = transpileTypeScript(path, content);
+            runFiles[transpiledName(path)] = transpileTypeScript(path, content, moduleProject);
             sourceNames.set(transpiledName(path), path);
           } else runFiles[path] = content;
         }
@@ -126,6 +167,45 @@ export function javascriptLayers(context: ValidationContext): Layer[] {
       },
     },
   ];
+}
+
+/**
+ * Whether the project's `node_modules` (in the importing file's folder or one above it, up to
+ * the root, as Node looks) holds the package a bare specifier names. Subpath imports (`#x`)
+ * are the project's own map in package.json.
+ */
+function installedPackage(root: string): (specifier: string, from: string) => boolean {
+  return (specifier, from) => {
+    if (specifier.startsWith("#")) return existsSync(join(root, "package.json"));
+    const name = packageOfSpecifier(specifier);
+    for (let dir = posix.dirname(from); ; dir = posix.dirname(dir)) {
+      if (existsSync(join(root, dir === "." ? "" : dir, "node_modules", name))) return true;
+      if (dir === "." || dir === "/" || dir === "") return false;
+    }
+  };
+}
+
+/** Whether the project's package.json makes `.js` files ES modules. */
+function isModuleProject(root: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { type?: string }).type === "module";
+  } catch {
+    return false;
+  }
+}
+
+/** The project's TypeScript sources outside the task's own files, read from disk. */
+function projectTypeScript(project: ProjectContext, own: Record<string, string>): Record<string, string> {
+  const sources: Record<string, string> = {};
+  for (const path of project.files) {
+    if (!TYPESCRIPT.test(path) || path.endsWith(".d.ts") || Object.hasOwn(own, path)) continue;
+    try {
+      sources[path] = readFileSync(join(project.root, path), "utf8");
+    } catch {
+      // Gone since the project was listed: node reports the missing import.
+    }
+  }
+  return sources;
 }
 
 /** Test files node ran by their transpiled names; diagnosis knows them by their source names. */

@@ -4,6 +4,7 @@ import { pyrightCheck } from "../languages/python/pyright-check.js";
 import { ruffLint } from "../languages/python/ruff-lint.js";
 import { runPytest } from "../languages/python/run-pytest.js";
 import { failed, type Layer, type LayerOutcome } from "./layer.js";
+import { installCommand } from "./install-command.js";
 import { lintLayer } from "./lint-layer.js";
 import { missingPytestRunner, pytestMissing } from "./missing-test-runner.js";
 import { passingSummary } from "./passing-summary.js";
@@ -64,10 +65,15 @@ export function pythonLayers(context: ValidationContext): Layer[] {
         }
         if (!missing) return { status: "pass" };
         if (missing.module.split(".")[0] === "pytest" && Object.hasOwn(files.tests, missing.file)) throw pytestMissing();
-        const who = Object.hasOwn(files.tests, missing.file) ? "the tests import" : "imports";
+        const forTests = Object.hasOwn(files.tests, missing.file);
+        const who = forTests ? "the tests import" : "imports";
+        const top = missing.module.split(".")[0];
+        const why = input.project
+          ? `which neither the project nor its environment provides: install it with \`${installCommand("python", input.project, top, forTests)}\``
+          : "which is neither installed nor a file of the task";
         return failed(files, {
           errorType: "dependency",
-          summary: `${missing.file} ${who} module '${missing.module}', which is neither installed nor a file of the task`,
+          summary: `${missing.file} ${who} module '${missing.module}', ${why}`,
           message: `ModuleNotFoundError: No module named '${missing.module}'`,
           location: toLocation(missing),
         });

@@ -1,6 +1,6 @@
 import type { Language } from "../shared/language.js";
 import type { Sandbox } from "../shared/sandbox.js";
-import type { SourceFile } from "../shared/task.js";
+import type { ProjectContext, SourceFile } from "../shared/task.js";
 
 /** One program to validate, with its tests and the task's other files. */
 export interface ValidateInput {
@@ -18,6 +18,10 @@ export interface ValidateInput {
   typeCheck?: boolean;
   /** Lint signatures already present in the draft: not blamed on a repair. */
   baselineLint?: string[];
+  /** Run this shell command as the tests layer instead of the language's runner (`--test-cmd`). */
+  testCommand?: string;
+  /** The project the program lives in: every run sees it, and its modules and packages resolve. */
+  project?: ProjectContext;
 }
 
 export interface ValidateOptions {

@@ -4,7 +4,9 @@ import type { TaskFiles } from "../diagnosis/task-files.js";
 import type { CheckResult, LayerReport, Stage } from "../shared/check-result.js";
 import { looksBinary } from "../shared/looks-binary.js";
 import type { ExecSpec, Sandbox } from "../shared/sandbox.js";
+import { inProject } from "../languages/in-project.js";
 import type { Layer, LayerName, LayerOutcome } from "./layer.js";
+import { testCommandLayer } from "./test-command-layer.js";
 import type { ValidateInput, ValidateOptions } from "./validate-input.js";
 import type { ValidationContext } from "./validation-context.js";
 
@@ -29,7 +31,7 @@ export async function validate(input: ValidateInput, options: ValidateOptions): 
   const sandbox: Sandbox = {
     run(spec: ExecSpec) {
       executions++;
-      return options.sandbox.run(spec);
+      return options.sandbox.run(inProject(spec, input.project));
     },
     close: () => options.sandbox.close(),
   };
@@ -55,6 +57,10 @@ export async function validate(input: ValidateInput, options: ValidateOptions): 
     : input.language === "python"
       ? (await import("./python-layers.js")).pythonLayers(context)
       : (await import("./javascript-layers.js")).javascriptLayers(context);
+  if (!badInput && input.testCommand) {
+    const command = input.testCommand;
+    layers.splice(layers.findIndex((layer) => layer.name === "tests"), 1, testCommandLayer(context, command));
+  }
 
   const reports: LayerReport[] = [];
   let failure: { stage: LayerName; diagnosis: Diagnosis } | undefined;

@@ -25,6 +25,8 @@ export function validateNode(deps: AgentDeps) {
         ...(task.allowNetwork !== undefined ? { allowNetwork: task.allowNetwork } : {}),
         ...(task.typeCheck !== undefined ? { typeCheck: task.typeCheck } : {}),
         ...(state.baselineLint ? { baselineLint: state.baselineLint } : {}),
+        ...(task.project ? { project: task.project } : {}),
+        ...(task.testCommand ? { testCommand: task.testCommand } : {}),
       },
       { sandbox: deps.sandbox, signal: deps.signal },
     );

@@ -13,6 +13,8 @@ interface CheckFlags {
   types?: boolean;
   allowNetwork?: boolean;
   testTimeout?: number;
+  root?: string;
+  testCmd?: string;
 }
 
 /** `mend check FILE [--tests PATH...]`: layered validation and diagnosis only, no repair. */
@@ -30,6 +32,8 @@ export function registerCheckCommand(program: Command): void {
     .option("--no-types", "skip the types layer")
     .option("--allow-network", "do not treat network use as an error")
     .option("--test-timeout <seconds>", "limit for one test (default 5)", seconds)
+    .option("--test-cmd <command>", "run the tests with this shell command in the sandbox (per test when it writes JUnit XML to $MEND_JUNIT_FILE)")
+    .option("--root <dir>", "the project root (default: the nearest folder above FILE holding .git, package.json, pyproject.toml, setup.cfg, setup.py or case.json)")
     .option("--json", "print exactly one JSON object (the check result) on stdout; human output goes to stderr")
     .addHelpText("after", "\nExample:\n  mend check examples/median/median.py --tests examples/median/test_median.py")
     .action(async (file: string, flags: CheckFlags) => {
@@ -40,6 +44,8 @@ export function registerCheckCommand(program: Command): void {
         ...(flags.types !== undefined ? { types: flags.types } : {}),
         ...(flags.allowNetwork ? { allowNetwork: true } : {}),
         ...(flags.testTimeout !== undefined ? { testTimeoutMs: flags.testTimeout * 1000 } : {}),
+        ...(flags.root !== undefined ? { root: flags.root } : {}),
+        ...(flags.testCmd ? { testCommand: flags.testCmd } : {}),
       });
       const output = createOutput(flags.json ?? false);
       output.result(checkJson(result), () => renderCheck(result));
@@ -57,6 +63,10 @@ export interface CheckRequest {
   testTimeoutMs?: number;
   /** Refuse files outside this folder (see `loadTask`). */
   within?: string;
+  /** The project root (`--root`); default: found above the file. */
+  root?: string;
+  /** A shell command that runs the tests instead of the language's runner (`--test-cmd`). */
+  testCommand?: string;
 }
 
 /** Layered validation of one program with its tests, in the strong sandbox. */
@@ -71,6 +81,8 @@ export async function checkProgram(request: CheckRequest): Promise<CheckResult> 
     ...(request.tests?.length ? { tests: request.tests } : {}),
     ...(request.lang !== undefined ? { language: request.lang } : {}),
     ...(request.within !== undefined ? { within: request.within } : {}),
+    project: true,
+    ...(request.root !== undefined ? { root: request.root } : {}),
   });
   // Loaded here, not at start-up: the validators pull in the TypeScript compiler, which
   // --help, other commands and bad input should not wait for.
@@ -89,6 +101,8 @@ export async function checkProgram(request: CheckRequest): Promise<CheckResult> 
         ...(task.support ? { support: task.support } : {}),
         ...(request.types !== undefined ? { typeCheck: request.types } : {}),
         ...(request.allowNetwork ? { allowNetwork: true } : {}),
+        ...(task.project ? { project: task.project } : {}),
+        ...(request.testCommand ? { testCommand: request.testCommand } : {}),
       },
       { sandbox, ...(request.testTimeoutMs !== undefined ? { perTestTimeoutMs: request.testTimeoutMs } : {}) },
     );

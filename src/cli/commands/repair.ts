@@ -9,6 +9,8 @@ import { addLimitOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, ch
 interface RepairFlags extends LoopFlags {
   prompt?: string;
   write?: boolean;
+  root?: string;
+  testCmd?: string;
 }
 
 /** `mend repair FILE --tests PATH... [--write]`: the loop with FILE as the draft. */
@@ -21,7 +23,9 @@ export function registerRepair(program: Command): void {
     )
     .argument("<file>", "the program to repair")
     .option("--prompt <text>", "what the program should do, when the tests do not say it all")
-    .option("--write", "overwrite FILE with the verified code");
+    .option("--write", "overwrite FILE with the verified code")
+    .option("--test-cmd <command>", "run the tests with this shell command in the sandbox (per test when it writes JUnit XML to $MEND_JUNIT_FILE)")
+    .option("--root <dir>", "the project root (default: the nearest folder above FILE holding .git, package.json, pyproject.toml, setup.cfg, setup.py or case.json)");
   addTaskOptions(command);
   addLimitOptions(command);
   addSwitchOptions(command);
@@ -62,16 +66,20 @@ export function repairDiff(file: string, original: string, result: RunResult): s
 /** The task of `mend repair` (and the MCP `repair` tool): FILE as the draft, with its tests. */
 export async function loadRepairTask(
   file: string,
-  flags: Pick<RepairFlags, "tests" | "prompt" | "lang" | "entry">,
+  flags: Pick<RepairFlags, "tests" | "prompt" | "lang" | "entry" | "root" | "testCmd">,
   within?: string,
 ): Promise<LoadedTask> {
   if (!flags.tests?.length) throw new UsageError("mend repair needs the tests: --tests PATH (a file or a folder)");
-  return loadTask({
+  const loaded = await loadTask({
     draft: file,
     tests: flags.tests,
     ...(flags.prompt !== undefined ? { prompt: flags.prompt } : {}),
     ...(flags.lang !== undefined ? { language: flags.lang } : {}),
     ...(flags.entry !== undefined ? { entry: flags.entry } : {}),
     ...(within !== undefined ? { within } : {}),
+    project: true,
+    ...(flags.root !== undefined ? { root: flags.root } : {}),
   });
+  if (flags.testCmd) loaded.task.testCommand = flags.testCmd;
+  return loaded;
 }

@@ -44,6 +44,8 @@ const RESOLVE_SUFFIXES = ["", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".js
 export function scanImports(
   sourceFile: ts.SourceFile,
   taskFiles: ReadonlySet<string>,
+  /** Whether an installed package provides a bare specifier (a project's `node_modules`); none when absent. */
+  hasPackage?: (specifier: string, from: string) => boolean,
 ): { imports: ImportUse[]; network: NetworkUse[] } {
   const imports: ImportUse[] = [];
   const network: NetworkUse[] = [];
@@ -53,7 +55,7 @@ export function scanImports(
   };
   const record = (specifier: string, node: ts.Node, guarded: boolean) => {
     const location = locate(node);
-    imports.push({ specifier, location, guarded, resolved: resolveSpecifier(specifier, sourceFile.fileName, taskFiles) });
+    imports.push({ specifier, location, guarded, resolved: resolveSpecifier(specifier, sourceFile.fileName, taskFiles, hasPackage) });
     const bare = specifier.replace(/^node:/, "").split("/")[0];
     if (NETWORK_MODULES.has(bare)) network.push({ what: specifier, location });
   };
@@ -79,9 +81,14 @@ export function scanImports(
   return { imports, network };
 }
 
-function resolveSpecifier(specifier: string, from: string, taskFiles: ReadonlySet<string>): ImportUse["resolved"] {
+function resolveSpecifier(
+  specifier: string,
+  from: string,
+  taskFiles: ReadonlySet<string>,
+  hasPackage: ((specifier: string, from: string) => boolean) | undefined,
+): ImportUse["resolved"] {
   if (isBuiltin(specifier)) return "builtin";
-  if (!specifier.startsWith(".") && !specifier.startsWith("/")) return "missing";
+  if (!specifier.startsWith(".") && !specifier.startsWith("/")) return hasPackage?.(specifier, from) ? "task" : "missing";
   const base = posix.normalize(posix.join(posix.dirname(from), specifier));
   // TypeScript sources import their siblings by the compiled name (`./util.js` for util.ts).
   const stems = [base, base.replace(/\.([cm]?)js$/, ".$1ts")];

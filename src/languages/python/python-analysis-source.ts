@@ -11,6 +11,7 @@ export const PYTHON_ANALYSIS_SOURCE = String.raw`
 import ast
 import importlib.util
 import json
+import os
 import sys
 
 NETWORK_MODULES = {
@@ -61,8 +62,21 @@ def guarded_imports(tree):
     return guarded
 
 
-def resolve(top, task_modules):
-    if top in task_modules:
+def beside(top, path):
+    # pytest puts a test file's folder on sys.path (rootdir-relative "prepend" imports), and a
+    # project's own folders hold its modules: look from the file's folder up to the root.
+    folder = os.path.dirname(path)
+    while True:
+        base = os.path.join(folder, top) if folder else top
+        if os.path.isfile(base + ".py") or os.path.isdir(base):
+            return True
+        if not folder:
+            return False
+        folder = os.path.dirname(folder)
+
+
+def resolve(top, task_modules, path):
+    if top in task_modules or beside(top, path):
         return "task"
     if top in sys.stdlib_module_names or top in sys.builtin_module_names:
         return "stdlib"
@@ -152,7 +166,7 @@ def analyze(path, source, task_modules, is_program, report, trees):
         if id(node) not in guarded:
             for module in modules:
                 report["imports"].append({"file": path, "line": node.lineno, "column": node.col_offset + 1,
-                                          "module": module, "resolved": resolve(module.split(".")[0], task_modules)})
+                                          "module": module, "resolved": resolve(module.split(".")[0], task_modules, path)})
         if is_program:
             hits = [hit for hit in map(network_module, candidates) if hit]
             if hits:

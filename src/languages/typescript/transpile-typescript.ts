@@ -9,10 +9,11 @@ export function transpiledName(path: string): string {
  * Transpiles one TypeScript file to JavaScript node can run, with an inline source map so
  * that stack traces (under `--enable-source-maps`) point at the TypeScript lines.
  * `.ts` becomes CommonJS, so tests may import `./median.js` or `./median` alike;
- * `.mts` stays an ES module.
+ * `.mts` stays an ES module, and so does `.ts` in a project whose package.json says
+ * `"type": "module"` (`moduleProject`), where node would refuse CommonJS in a `.js` file.
  */
-export function transpileTypeScript(path: string, content: string): string {
-  const esm = /\.mtsx?$/.test(path);
+export function transpileTypeScript(path: string, content: string, moduleProject = false): string {
+  const esm = /\.mtsx?$/.test(path) || (moduleProject && !/\.ctsx?$/.test(path));
   return ts.transpileModule(content, {
     fileName: path,
     compilerOptions: {

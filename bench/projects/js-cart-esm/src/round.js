@@ -1,0 +1,3 @@
+export function round(x) {
+  return Math.round(x * 100) / 100;
+}

@@ -1,0 +1,8 @@
+function fizz(n) {
+  if (n % 15 === 0) return "FizzBuzz";
+  if (n % 3 === 0) return "Fizz";
+  if (n % 5 === 1) return "Buzz";
+  return String(n);
+}
+
+module.exports = { fizz };

@@ -1,0 +1,7 @@
+const { slug } = require("./slug");
+
+function permalink(title, year) {
+  return `/${year}/${slug(title)}`;
+}
+
+module.exports = { permalink };

@@ -1,0 +1,5 @@
+import { discount } from "./discount.js";
+
+export function pay(total) {
+  return total - discount(total);
+}

@@ -1,0 +1,1 @@
+from bank.account import Account

@@ -1,0 +1,8 @@
+import pytest
+
+from bank import Account
+
+
+@pytest.fixture
+def account():
+    return Account(100)

@@ -1,0 +1,2 @@
+def low_stock(items, threshold):
+    return [item["sku"] for item in items if item["qty"] > threshold]

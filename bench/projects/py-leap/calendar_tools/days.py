@@ -1,0 +1,5 @@
+from calendar_tools.leap import is_leap
+
+
+def days_in_year(year):
+    return 366 if is_leap(year) else 365

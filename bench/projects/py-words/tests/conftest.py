@@ -1,0 +1,7 @@
+import pytest
+
+
+@pytest.fixture
+def text():
+    with open("tests/sample.txt") as handle:
+        return handle.read()
