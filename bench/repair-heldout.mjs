@@ -4,12 +4,13 @@
 // sees. A test-passing patch ("plausible") counts as correct when it also passes the hidden
 // suite, as overfitted when it does not. The reference fix is run through both suites first:
 // a case whose reference fails them is reported as broken and left out of the figures.
-// Options: `--filter TEXT`, `--budget MS` (time budget per bug), `--json FILE`.
+// Options: `--filter TEXT`, `--budget MS` (time budget per bug), `--max-candidates N` (bound
+// each bug by candidates run instead, for comparisons on a loaded machine), `--json FILE`.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describeEdits, loadCases, openBench, quantile, root, seconds } from "./repair-cases.mjs";
+import { describeBounds, describeEdits, loadCases, openBench, quantile, root, seconds } from "./repair-cases.mjs";
 
-const { repairOffline, createSandbox, values } = await openBench("bench:repair-heldout");
+const { repairOffline, createSandbox, values, options } = await openBench("bench:repair-heldout");
 const HIDDEN_TIMEOUT_MS = 120_000;
 const PER_TEST_TIMEOUT_S = 10;
 
@@ -38,7 +39,6 @@ async function passes(sandbox, item, code, testFile) {
 const cases = loadCases(join(root, "src/repair/__heldout__"), values.filter);
 const sandbox = createSandbox({ onWarning: () => {} });
 const results = [];
-const options = values.budget ? { timeBudgetMs: Number(values.budget) } : {};
 try {
   for (const item of cases) {
     const reference = referenceCode(item.input.code, item.spec.fix);
@@ -83,7 +83,7 @@ function row(label, group) {
   );
 }
 
-console.log(`offline repair on ${judged.length} held-out QuixBugs bugs (budget ${values.budget ?? "default"} ms per bug)`);
+console.log(`offline repair on ${judged.length} held-out QuixBugs bugs (${describeBounds(values)})`);
 const broken = results.filter((entry) => entry.outcome === "broken");
 if (broken.length > 0) console.log(`left out (reference fix fails its tests): ${broken.map((entry) => entry.id).join(", ")}`);
 console.log(`${"".padEnd(14)} ${"bugs".padStart(5)} ${"plausible".padStart(11)} ${"correct".padStart(11)} ${"overfitted".padStart(10)} ${"not fixed".padStart(9)} ${"= ref".padStart(9)}`);
