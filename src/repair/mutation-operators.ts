@@ -694,7 +694,10 @@ function widenOperators(node: SyntaxNode, table: OperatorTable, scopes: ScopeNam
   shapes.exponents.slice(0, 2).forEach((exponent, index) => out.replaceNode(node, `${name} ** ${exponent}`, "widen", 5.4 + index * 0.05));
   if (shapes.slices) {
     const starts = ["1", ...names.filter((other) => other !== name).slice(0, 3)];
-    starts.forEach((start, index) => out.replaceNode(node, table.sliceFrom(name, start), "widen", 5.5 + index * 0.05));
+    starts.forEach((start, index) => {
+      out.replaceNode(node, table.sliceFrom(name, start), "widen", 5.5 + index * 0.05);
+      out.replaceNode(node, table.sliceTo(name, start), "widen", 5.52 + index * 0.05);
+    });
   }
   shapes.functions.slice(0, 4).forEach((fn, index) => out.replaceNode(node, `${fn}(${name})`, "widen", 5.6 + index * 0.05));
   shapes.methods.slice(0, 3).forEach((method, index) => out.replaceNode(node, `${name}.${method}()`, "widen", 5.7 + index * 0.05));

@@ -88,6 +88,8 @@ export interface OperatorTable {
   equals: string;
   /** `x[k:]` / `x.slice(k)`: the rest of a sequence. */
   sliceFrom(text: string, start: string): string;
+  /** `x[:k]` / `x.slice(0, k)`: the head of a sequence. */
+  sliceTo(text: string, end: string): string;
   /** `if p is empty: return v`, where emptiness is not falsiness (JavaScript arrays). */
   emptyGuard?(name: string, value: string, indent: string, unit: string): string;
   /** `return v` appended after a statement at `indent`. */
@@ -278,6 +280,7 @@ export const PYTHON_TABLE: OperatorTable = {
   sizeOf: (text) => `len(${text})`,
   equals: "==",
   sliceFrom: (text, start) => `${text}[${start}:]`,
+  sliceTo: (text, end) => `${text}[:${end}]`,
   returnStatement: (value) => `return ${value}`,
   emptyStatement: "pass",
 };
@@ -441,6 +444,7 @@ export const JAVASCRIPT_TABLE: OperatorTable = {
   sizeOf: (text) => `${text}.length`,
   equals: "===",
   sliceFrom: (text, start) => `${text}.slice(${start})`,
+  sliceTo: (text, end) => `${text}.slice(0, ${end})`,
   emptyGuard: (name, value, indent) => `if (${name}.length === 0) return ${value};\n${indent}`,
   returnStatement: (value) => `return ${value};`,
   divisionWrapper: (text) => `Math.floor(${text})`,
