@@ -10,10 +10,11 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
  * The engine and the sandbox from the built dist/ (exit 2 when it is missing), and the
- * options both benches take: `--filter TEXT`, `--budget MS`, `--json FILE`.
+ * options both benches take: `--filter TEXT`, `--budget MS`, `--max-candidates N`, `--json FILE`.
+ * `MEND_BENCH_DIST` runs another build of the engine (an older one, to compare).
  */
 export async function openBench(name) {
-  const dist = join(root, "dist");
+  const dist = process.env.MEND_BENCH_DIST ?? join(root, "dist");
   if (!existsSync(join(dist, "repair/repair-offline.js"))) {
     console.error(`${name}: dist/ is missing: run npm run build first`);
     process.exit(2);
@@ -24,10 +25,33 @@ export async function openBench(name) {
     options: {
       filter: { type: "string", default: "" },
       budget: { type: "string" },
+      "max-candidates": { type: "string" },
       json: { type: "string" },
     },
   });
-  return { repairOffline, createSandbox, values };
+  return { repairOffline, createSandbox, values, options: engineOptions(values) };
+}
+
+/**
+ * The engine's options from `--budget MS` and `--max-candidates N`. A candidate limit makes a
+ * run independent of the machine's load (the time budget then defaults to a 10-minute backstop),
+ * so that two versions of the engine can be compared on a busy machine.
+ */
+function engineOptions(values) {
+  const options = {};
+  if (values["max-candidates"]) {
+    options.maxCandidates = Number(values["max-candidates"]);
+    options.timeBudgetMs = 600_000;
+  }
+  if (values.budget) options.timeBudgetMs = Number(values.budget);
+  return options;
+}
+
+/** How the run was bounded, for the bench's headline. */
+export function describeBounds(values) {
+  const parts = [`budget ${values.budget ?? (values["max-candidates"] ? "600000" : "default")} ms`];
+  if (values["max-candidates"]) parts.push(`at most ${values["max-candidates"]} candidates`);
+  return `${parts.join(", ")} per bug`;
 }
 
 /**

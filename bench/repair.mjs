@@ -2,18 +2,18 @@
 // fixed/total per language and per bug class, time per bug (median, p90) and candidates run
 // per fix. Cases run one at a time (the engine itself runs two candidates at once).
 // Options: `--filter TEXT` (cases whose "lang/name" contains TEXT), `--budget MS` (time
-// budget per bug, default the engine's), `--json FILE` (also write every case's result).
+// budget per bug, default the engine's), `--max-candidates N` (bound each bug by candidates
+// run instead, for comparisons on a loaded machine), `--json FILE` (also write every case's result).
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describeEdits, loadCases, openBench, quantile, root, seconds } from "./repair-cases.mjs";
+import { describeBounds, describeEdits, loadCases, openBench, quantile, root, seconds } from "./repair-cases.mjs";
 
-const { repairOffline, createSandbox, values } = await openBench("bench:repair");
+const { repairOffline, createSandbox, values, options } = await openBench("bench:repair");
 const corpus = join(root, "src/repair/__corpus__");
 
 const cases = loadCases(corpus, values.filter);
 const sandbox = createSandbox({ onWarning: () => {} });
 const results = [];
-const options = values.budget ? { timeBudgetMs: Number(values.budget) } : {};
 try {
   for (const item of cases) {
     const result = await repairOffline(item.input, { ...options, sandbox });
@@ -46,7 +46,7 @@ function groupBy(key) {
 
 const fixed = results.filter((entry) => entry.result.status === "fixed");
 const oneLocation = results.filter((entry) => entry.spec.edits !== 2);
-console.log(`offline repair on ${results.length} bugs (budget ${values.budget ?? "default"} ms per bug)`);
+console.log(`offline repair on ${results.length} bugs (${describeBounds(values)})`);
 console.log(row("all", results));
 console.log(row("one-location bugs", oneLocation));
 console.log(row("two-edit bugs", results.filter((entry) => entry.spec.edits === 2)));

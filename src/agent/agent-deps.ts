@@ -33,5 +33,7 @@ export interface AgentDeps {
   elapsedMs(): number;
   /** Time the offline engine may search per failing attempt. */
   offlineBudgetMs: number;
+  /** Most candidates the offline engine may run per failing attempt (its own default otherwise). */
+  offlineMaxCandidates?: number;
   signal?: AbortSignal;
 }

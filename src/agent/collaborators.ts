@@ -27,7 +27,7 @@ export type OfflineRepairResult =
 
 export type Repairer = (
   input: OfflineRepairRequest,
-  options: { sandbox: Sandbox; timeBudgetMs?: number; signal?: AbortSignal },
+  options: { sandbox: Sandbox; timeBudgetMs?: number; maxCandidates?: number; signal?: AbortSignal },
 ) => Promise<OfflineRepairResult>;
 
 /** A line of the program and how suspicious fault localization finds it (higher is more). */

@@ -183,7 +183,7 @@ describe("the offline engine in the loop", () => {
   };
 
   it("fixes the bundled example before any model call", async () => {
-    const { agent } = await agentWith([], { repairer: undefined, localizer: undefined });
+    const { agent } = await agentWith([], { repairer: undefined, localizer: undefined, offlineMaxCandidates: 600 });
     const result = await agent.run(medianTask);
     expect(result).toMatchObject({ status: "passed", verified: true });
     expect(result.attempts.map((attempt) => attempt.source)).toEqual(["draft", "offline"]);

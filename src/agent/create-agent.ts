@@ -48,6 +48,13 @@ export interface AgentOptions {
   /** Time the offline engine may search per failing program. Default 5 s with a model, 15 s without. */
   offlineBudgetMs?: number;
   /**
+   * Bounds the offline engine by candidates run instead of wall-clock time, so that what it
+   * finds does not depend on the machine's speed (tests, reproducible runs); the time budget
+   * then only backstops a hang (10 minutes unless `offlineBudgetMs` says otherwise).
+   * Default: `MEND_OFFLINE_MAX_CANDIDATES` when set, else the time budget alone.
+   */
+  offlineMaxCandidates?: number;
+  /**
    * The error boundary around the loop: `enforce` (default) stops at budgets before spending and
    * on a stuck loop (switching strategy on the first detection); `observe` only reports; `off`.
    */
@@ -93,11 +100,17 @@ export const DEFAULT_MAX_ATTEMPTS = 5;
 // it is the only fixer, so it gets longer.
 const OFFLINE_BUDGET_WITH_MODEL_MS = 5_000;
 const OFFLINE_BUDGET_ALONE_MS = 15_000;
+/** With a candidate limit, the time budget only catches a search that never ends. */
+const OFFLINE_BACKSTOP_MS = 600_000;
 
 /** Creates the agent: `import { createAgent } from "mendloop"`. */
 export function createAgent(options: AgentOptions = {}): Agent {
   const env = options.env ?? process.env;
   const runsDir = options.runsDir ?? ".mend/runs";
+  const offlineMaxCandidates =
+    options.offlineMaxCandidates !== undefined
+      ? positive(options.offlineMaxCandidates, "offline max candidates")
+      : candidateLimitFrom(env.MEND_OFFLINE_MAX_CANDIDATES);
   let sandbox: Sandbox | undefined = options.sandbox;
   const ownsSandbox = options.sandbox === undefined;
   const sandboxOf = () => (sandbox ??= createSandbox());
@@ -119,7 +132,10 @@ export function createAgent(options: AgentOptions = {}): Agent {
       localizer: options.localizer === undefined ? localizeFaults : options.localizer,
       sandbox: sandboxOf(),
       ...(options.checkpointer ? { checkpointer: options.checkpointer } : {}),
-      offlineBudgetMs: options.offlineBudgetMs ?? (model ? OFFLINE_BUDGET_WITH_MODEL_MS : OFFLINE_BUDGET_ALONE_MS),
+      offlineBudgetMs:
+        options.offlineBudgetMs ??
+        (offlineMaxCandidates !== undefined ? OFFLINE_BACKSTOP_MS : model ? OFFLINE_BUDGET_WITH_MODEL_MS : OFFLINE_BUDGET_ALONE_MS),
+      ...(offlineMaxCandidates !== undefined ? { offlineMaxCandidates } : {}),
       boundary: options.boundary ?? meta.boundary ?? "enforce",
       prices: loadPriceOverrides(env),
       onEvent: (event) => {
@@ -226,6 +242,12 @@ async function resolveModel(
   const { createChatModel } = await import("../models/create-chat-model.js");
   const chat = await createChatModel(spec, { ...(baseUrl ? { baseUrl } : {}), env });
   return { client: chat ? createModelClient(chat, label, prices) : null, label };
+}
+
+/** `MEND_OFFLINE_MAX_CANDIDATES`, when set: a whole number of at least 1. */
+function candidateLimitFrom(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  return positive(Number(value), "MEND_OFFLINE_MAX_CANDIDATES");
 }
 
 function positive(value: number, what: string): number {

@@ -52,7 +52,14 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(runsDir, { recursive: true, force: true }));
 
-function agent(options: { replies?: string[]; repairer?: Repairer | null; maxAttempts?: number; budget?: { tokens?: number } }) {
+function agent(options: {
+  replies?: string[];
+  repairer?: Repairer | null;
+  maxAttempts?: number;
+  budget?: { tokens?: number };
+  env?: NodeJS.ProcessEnv;
+  offlineMaxCandidates?: number;
+}) {
   const events: RunEvent[] = [];
   const model = options.replies ? new FakeListChatModel({ responses: options.replies }) : "offline";
   return {
@@ -66,8 +73,9 @@ function agent(options: { replies?: string[]; repairer?: Repairer | null; maxAtt
       boundary: "off",
       sandbox: noSandbox,
       runsDir,
-      env: {},
+      env: options.env ?? {},
       onEvent: (event) => events.push(event),
+      ...(options.offlineMaxCandidates ? { offlineMaxCandidates: options.offlineMaxCandidates } : {}),
       ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
       ...(options.budget ? { budget: options.budget } : {}),
     }),
@@ -115,6 +123,22 @@ describe("the loop", () => {
     ]);
     expect(result.usage.modelCalls).toBe(0);
     expect(calls).toEqual([code.wrong]);
+  });
+
+  it("bounds the offline engine by candidates when asked (option or MEND_OFFLINE_MAX_CANDIDATES), its clock then only a backstop", async () => {
+    const seen: { maxCandidates?: number; timeBudgetMs?: number }[] = [];
+    const repairer: Repairer = async (_input, options) => {
+      seen.push({ maxCandidates: options.maxCandidates, timeBudgetMs: options.timeBudgetMs });
+      return { status: "not_fixed", candidatesRun: 3, durationMs: 2, reason: "no candidate passed" };
+    };
+    await agent({ repairer, offlineMaxCandidates: 40 }).agent.run({ ...task, draft: code.wrong });
+    await agent({ repairer, env: { MEND_OFFLINE_MAX_CANDIDATES: "70" } }).agent.run({ ...task, draft: code.wrong });
+    await agent({ repairer }).agent.run({ ...task, draft: code.wrong });
+    expect(seen.map((options) => options.maxCandidates)).toEqual([40, 70, undefined]);
+    // A candidate bound leaves the engine minutes, not the seconds it gets by default.
+    expect(seen[0].timeBudgetMs).toBeGreaterThanOrEqual(60_000);
+    expect(seen[2].timeBudgetMs).toBeLessThan(60_000);
+    expect(() => agent({ repairer, env: { MEND_OFFLINE_MAX_CANDIDATES: "lots" } })).toThrow(/MEND_OFFLINE_MAX_CANDIDATES must be a whole number/);
   });
 
   it("searches offline once per distinct program, then hands over to the model", async () => {

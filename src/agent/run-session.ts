@@ -28,6 +28,8 @@ export interface SessionSetup {
   /** A caller's checkpointer; without one the run folder's SQLite database is used. */
   checkpointer?: BaseCheckpointSaver;
   offlineBudgetMs: number;
+  /** Most candidates the offline engine may run per failing attempt (its own default otherwise). */
+  offlineMaxCandidates?: number;
   /** The error boundary's mode: `enforce` (default), `observe` or `off`. */
   boundary: BoundaryMode;
   prices: Record<string, Price>;
@@ -74,6 +76,7 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
     emit,
     elapsedMs,
     offlineBudgetMs: setup.offlineBudgetMs,
+    ...(setup.offlineMaxCandidates !== undefined ? { offlineMaxCandidates: setup.offlineMaxCandidates } : {}),
     ...(setup.signal ? { signal: setup.signal } : {}),
   };
   const graph = buildAgentGraph(deps, checkpointer);

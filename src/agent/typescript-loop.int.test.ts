@@ -130,7 +130,7 @@ test("below", () => assert.equal(clamp(-5, 0, 10), 0));
 test("inside", () => assert.equal(clamp(5, 0, 10), 5));
 test("above", () => assert.equal(clamp(15, 0, 10), 10));
 `;
-    const { agent, server: scripted } = await agentWith([], { repairer: undefined, localizer: undefined });
+    const { agent, server: scripted } = await agentWith([], { repairer: undefined, localizer: undefined, offlineMaxCandidates: 600 });
     const result = await agent.run({ prompt: "", language: "typescript", entry: "clamp.ts", tests: [{ path: "clamp.test.ts", content: tests }], draft });
     expect(result).toMatchObject({ status: "passed", verified: true, language: "typescript" });
     expect(result.attempts.map((attempt) => [attempt.source, attempt.stage])).toEqual([

@@ -29,4 +29,16 @@ describe("countArithmeticNoOps", () => {
     expect(await count("python", "y = x - 1\nz = 0 - x\nw = x * 0\nv = 1 / x\nx += 1\nb = x <= 0\n")).toBe(0);
     expect(await count("javascript", "const end = i + size - 1;\nconst same = x === 0;\n")).toBe(0);
   });
+
+  it("counts identities in disguise and bare expression statements", async () => {
+    expect(await count("python", "y = n * neg ** -1\nok = not not x\n")).toBe(2);
+    expect(await count("javascript", "const y = n * neg ** -1;\nconst ok = !!x;\nconst z = - -x;\n")).toBe(3);
+    expect(await count("python", "def f(s):\n    ','\n    j\n    return s\n")).toBe(1);
+    expect(await count("javascript", "function f(j) {\n  j;\n  a + b;\n  return j;\n}\n")).toBe(2);
+  });
+
+  it("does not count statements that act, docstrings, or a real negation or power", async () => {
+    expect(await count("python", 'def f(xs):\n    """Doc."""\n    xs.append(1)\n    x = 2\n    y = not x\n    z = x ** 2\n    return xs\n')).toBe(0);
+    expect(await count("javascript", "'use strict';\nf(x);\nx++;\nawait g();\nconst y = !x;\nconst z = -x;\n")).toBe(0);
+  });
 });

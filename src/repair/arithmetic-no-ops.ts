@@ -10,6 +10,10 @@ const NUMBER_TYPES = new Set(["integer", "float", "number"]);
  * `x / 1`, `x ** 1`, and `x += 0`, `x -= 0`, `x *= 1`, `x /= 1`. A patch that adds one is never
  * what a person would write: the same behaviour reads better with the term deleted, which the
  * term-deletion operator proposes anyway (`i + size - 1` -> `i + size`, not `i + size - 0`).
+ * Identities in disguise count too: `x ** -1` (which equals `x` only for a sign, `±1`),
+ * `not not x`, `!!x` and `- -x`; and so does a bare expression statement (`j`, `','`, `a + b`
+ * on a line of its own), which computes a value and drops it: a patch that adds one made a
+ * test pass by removing what the statement did, not by writing what was meant.
  */
 export function countArithmeticNoOps(tree: SyntaxTree): number {
   let count = 0;
@@ -31,7 +35,23 @@ export function countArithmeticNoOps(tree: SyntaxTree): number {
   return count;
 }
 
+/** Expressions that do something when they stand alone as a statement. */
+const EFFECT_TYPES = /call|assignment|await|yield|update|string|comment|ellipsis|new_expression|delete|concatenated_string/;
+const DOUBLE_NEGATIONS = new Set(["not_operator", "unary_expression", "unary_operator"]);
+
 function isNoOp(node: SyntaxNode): boolean {
+  if (node.type === "expression_statement") {
+    const expression = node.namedChildren[0];
+    return expression !== null && expression !== undefined && !EFFECT_TYPES.test(expression.type);
+  }
+  if (DOUBLE_NEGATIONS.has(node.type)) {
+    const argument = node.childForFieldName("argument") ?? node.childForFieldName("operand");
+    const operator = node.childForFieldName("operator")?.text ?? (node.type === "not_operator" ? "not" : "");
+    const inner = argument?.type === "parenthesized_expression" ? argument.namedChildren[0] : argument;
+    if (!inner || inner.type !== node.type) return false;
+    const innerOperator = inner.childForFieldName("operator")?.text ?? (inner.type === "not_operator" ? "not" : "");
+    return operator === innerOperator && ["not", "!", "-"].includes(operator);
+  }
   const binary = BINARY_TYPES.has(node.type);
   if (!binary && !AUGMENTED_TYPES.has(node.type)) return false;
   const token = node.childForFieldName("operator")?.text;
@@ -46,11 +66,18 @@ function isNoOp(node: SyntaxNode): boolean {
     case "*":
       return right === 1 || (binary && left === 1);
     case "/":
-    case "**":
       return right === 1;
+    case "**":
+      return right === 1 || (binary && isMinusOne(node.childForFieldName("right")));
     default:
       return false;
   }
+}
+
+function isMinusOne(node: SyntaxNode | null): boolean {
+  if (!node || !DOUBLE_NEGATIONS.has(node.type)) return false;
+  const argument = node.childForFieldName("argument") ?? node.childForFieldName("operand");
+  return node.childForFieldName("operator")?.text === "-" && numberValue(argument) === 1;
 }
 
 function numberValue(node: SyntaxNode | null): number | undefined {

@@ -33,6 +33,17 @@ describe("CandidatePool", () => {
     expect(pool.duplicates).toBe(2);
   });
 
+  it("tells apart Python programs that differ only in which block a statement sits in", async () => {
+    const code = "def unique(values):\n    out = []\n    for v in values:\n        if v not in out:\n            out.append(v)\n        out.append(v)\n    return out\n";
+    const pool = await CandidatePool.create("python", code, []);
+    const inner = code.indexOf("            out.append(v)\n");
+    const outer = code.indexOf("        out.append(v)\n", inner + 1);
+    const deleteLine = (start: number) => mutation(start, code.indexOf("\n", start) + 1, "", 5);
+    expect(pool.build([deleteLine(inner)])).toBeDefined();
+    expect(pool.build([deleteLine(outer)])?.code).toBe(code.replace("        out.append(v)\n    return", "    return"));
+    expect(pool.duplicates).toBe(0);
+  });
+
   it("orders mutations by suspiciousness of their line, then by cost, and drops lines never suspicious", async () => {
     const pool = await CandidatePool.create("python", CODE, [
       { file: "area.py", line: 3, score: 1 },

@@ -135,3 +135,47 @@ describe("generateMutations guards", () => {
     expect(guards.indexOf("return False")).toBeLessThan(guards.indexOf("return None"));
   });
 });
+
+describe("generateMutations: the classes one-token edits miss", () => {
+  const MERGE = `def merge(a, b):
+    out = []
+    i = j = 0
+    while i < len(a) and j < len(b):
+        if a[i] <= b[j]:
+            out.append(a[i])
+            i += 1
+        else:
+            out.append(b[j])
+    out.extend(a[i:])
+    return out
+`;
+
+  it("inserts a base case built from a parameter and the values the function returns, in a recursive function only", async () => {
+    const factorial = "def factorial(n):\n    return n * factorial(n - 1)\n";
+    const mutants = (await mutantsOf("python", factorial)).map((m) => m.code);
+    expect(mutants).toContain("def factorial(n):\n    if n == 0:\n        return 1\n    return n * factorial(n - 1)\n");
+    const sort = "function sort(xs) {\n  const [p, ...rest] = xs;\n  return [...sort(rest.filter((x) => x < p)), p, ...sort(rest.filter((x) => x >= p))];\n}\n";
+    expect((await mutantsOf("javascript", sort)).map((m) => m.code)).toContain(sort.replace("  const [p", "  if (xs.length <= 1) return xs;\n  const [p"));
+    const flat = "def double(n):\n    return n * 2\n";
+    expect((await mutantsOf("python", flat)).filter((m) => m.mutation.operator === "insert_guard" && m.code.includes("== 0"))).toEqual([]);
+  });
+
+  it("copies a statement from the sibling branch with the branch's names swapped, and mirrors a statement after a loop", async () => {
+    const mutants = (await mutantsOf("python", MERGE)).map((m) => m.code);
+    expect(mutants).toContain(MERGE.replace("out.append(b[j])\n", "out.append(b[j])\n            j += 1\n"));
+    expect(mutants).toContain(MERGE.replace("out.extend(a[i:])\n", "out.extend(a[i:])\n    out.extend(b[j:])\n"));
+  });
+
+  it("replaces a subscript by its index or another variable inside any expression", async () => {
+    const code = "def best(xs):\n    best = 0\n    for i in range(len(xs)):\n        if xs[i] > xs[best]:\n            best = i\n    return xs[best]\n";
+    expect((await mutantsOf("python", code)).map((m) => m.code)).toContain(code.replace("return xs[best]", "return best"));
+  });
+
+  it("widens a value with a power, a slice, or a builtin the file already uses, and with nothing it does not", async () => {
+    const code = "def spread(xs, k):\n    total = sum(xs)\n    head = xs[:k]\n    return total - k ** 2\n";
+    const mutants = (await mutantsOf("python", code)).filter((m) => m.mutation.operator === "widen").map((m) => m.code);
+    expect(mutants).toContain(code.replace("total = sum(xs)", "total = sum(xs[k:])"));
+    expect(mutants).toContain(code.replace("return total -", "return total ** 2 -"));
+    expect(mutants.some((mutant) => mutant.includes("abs("))).toBe(false);
+  });
+});

@@ -16,8 +16,12 @@ export function generateMutations(tree: SyntaxTree, source: string, table: Opera
   const scopes = collectScopeNames(tree, table);
   const out = new MutationSink(source);
   const indentUnit = detectIndentUnit(source);
+  const shapes = fileShapes(tree.rootNode, table, scopes);
   const walk = (node: SyntaxNode) => {
     visitNode(node, table, scopes, out, indentUnit);
+    widenOperators(node, table, scopes, out, shapes);
+    if (node.type === "if_statement") siblingBranchStatements(node, table, out);
+    if (table.functionTypes.has(node.type)) mirroredStatements(node, table, out);
     for (const child of node.children) if (child) walk(child);
   };
   walk(tree.rootNode);
@@ -53,7 +57,7 @@ function visitNode(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, o
   else if (type === table.numberType) numberLiteral(node, out);
   else if (table.constantSwaps[type]) out.alternatives(node, table.constantSwaps[type], "constant");
   else if (type === table.callType) callOperators(node, table, scopes, out);
-  else if (type === table.subscriptType) subscriptOperators(node, table, out);
+  else if (type === table.subscriptType) subscriptOperators(node, table, scopes, out);
   else if (type === table.ternaryType) ternaryOperators(node, table, out);
   else if (type === table.identifierType) identifierOperators(node, table, scopes, out);
   else if (type === table.emptyListType && node.namedChildren.length === 0) emptyList(node, scopes, out);
@@ -303,9 +307,16 @@ function needsParentheses(node: SyntaxNode, table: OperatorTable): boolean {
   return node.type === table.ternaryType || node.type === "boolean_operator" || node.type === "comparison_operator";
 }
 
-function subscriptOperators(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+function subscriptOperators(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink): void {
   const index = node.childForFieldName(table.subscriptIndexField);
   if (!index) return;
+  // `xs[best]` where `best` was meant, inside any expression (not as an assignment target).
+  const parent = node.parent;
+  const isTarget = parent && table.assignmentTypes.has(parent.type) && parent.childForFieldName("left")?.id === node.id;
+  if (!isTarget && index.type === table.identifierType) {
+    out.replaceNode(node, index.text, "replace_name", 4.4);
+    replaceByName(node, table, scopes, out, 4.6);
+  }
   if (index.type === table.sliceType) {
     for (const bound of index.namedChildren) if (bound && bound.type !== "comment") boundAdjust(bound, table, out, 1.3);
     return;
@@ -465,6 +476,7 @@ function functionTemplates(node: SyntaxNode, table: OperatorTable, scopes: Scope
       });
     }
   });
+  baseCaseGuards(node, first, parameters, table, out, indent, unit);
   if (last.type !== table.returnType) {
     const lastIndent = source.slice(source.lastIndexOf("\n", last.startIndex - 1) + 1, last.startIndex);
     const locals = [...(scopes.functions.get(node.id) ?? [])];
@@ -552,4 +564,263 @@ function detectIndentUnit(source: string): string {
   const match = /\n([ \t]+)\S/.exec(source);
   if (!match) return "    ";
   return match[1].startsWith("\t") ? "\t" : match[1].length <= 4 ? match[1] : "    ";
+}
+
+/**
+ * The missing base case of a recursive function (`if n == 0: return 1`, `if len(xs) <= 1:
+ * return xs`): conditions on a parameter that stop recursions, returning the parameter itself
+ * or a value the function already returns.
+ */
+function baseCaseGuards(
+  fn: SyntaxNode,
+  first: SyntaxNode,
+  parameters: string[],
+  table: OperatorTable,
+  out: MutationSink,
+  indent: string,
+  unit: string,
+): void {
+  const name = fn.childForFieldName("name")?.text ?? fn.parent?.childForFieldName("name")?.text;
+  if (!name || !callsItself(fn, name, table)) return;
+  const returned = returnedSimpleValues(fn, table);
+  parameters.slice(0, 3).forEach((parameter, p) => {
+    const conditions = [
+      `${parameter} ${table.equals} 0`,
+      `${parameter} <= 1`,
+      `${table.sizeOf(parameter)} <= 1`,
+      `${parameter} ${table.equals} 1`,
+      `${parameter} < 0`,
+    ];
+    const values = [...new Set([...returned, parameter, "1", "0"])].slice(0, 5);
+    conditions.forEach((condition, c) => {
+      values.forEach((value, v) => {
+        const text = table.conditionGuard(condition, value, indent, unit);
+        out.replace(first.startIndex, first.startIndex, text, "insert_guard", 4.8 + p * 0.2 + c * 0.05 + v * 0.02);
+      });
+    });
+  });
+}
+
+function callsItself(fn: SyntaxNode, name: string, table: OperatorTable): boolean {
+  const body = fn.childForFieldName("body");
+  if (!body) return false;
+  let found = false;
+  const visit = (node: SyntaxNode) => {
+    if (found) return;
+    if (node.type === table.callType && node.childForFieldName(table.calleeField)?.text === name) found = true;
+    for (const child of node.namedChildren) if (child) visit(child);
+  };
+  visit(body);
+  return found;
+}
+
+/** Literals and plain names the function returns somewhere (`return 1`, `return xs`). */
+function returnedSimpleValues(fn: SyntaxNode, table: OperatorTable): string[] {
+  const values: string[] = [];
+  const visit = (node: SyntaxNode) => {
+    for (const child of node.namedChildren) {
+      if (!child || table.functionTypes.has(child.type)) continue;
+      if (child.type === table.returnType) {
+        const value = child.namedChildren.find((part) => part && part.type !== "comment");
+        if (value && /^(-?\d+(\.\d+)?|\w+|\[\]|""|''|true|false|True|False|None|null)$/.test(value.text)) values.push(value.text);
+      }
+      visit(child);
+    }
+  };
+  visit(fn);
+  return [...new Set(values)];
+}
+
+/** What the file already writes, for widening: powers, slices, one-argument builtins, no-argument methods. */
+interface FileShapes {
+  exponents: string[];
+  slices: boolean;
+  functions: string[];
+  methods: string[];
+}
+
+function fileShapes(root: SyntaxNode, table: OperatorTable, scopes: ScopeNames): FileShapes {
+  const shapes: FileShapes = { exponents: [], slices: false, functions: [], methods: [] };
+  const visit = (node: SyntaxNode) => {
+    if (table.binaryTypes.has(node.type) && node.childForFieldName("operator")?.text === "**") {
+      const right = node.childForFieldName("right");
+      if (right?.type === table.numberType && !shapes.exponents.includes(right.text)) shapes.exponents.push(right.text);
+    }
+    if (node.type === table.sliceType) shapes.slices = true;
+    if (node.type === table.callType) {
+      const callee = node.childForFieldName(table.calleeField);
+      const args = node.childForFieldName(table.argumentsField);
+      const count = args ? positionalArguments(args).length : 0;
+      if (callee?.type === table.identifierType && count === 1 && !scopes.module.has(callee.text)) {
+        if (!shapes.functions.includes(callee.text)) shapes.functions.push(callee.text);
+      } else if (callee?.type === table.memberType && count === 0) {
+        const property = callee.childForFieldName(table.memberPropertyField)?.text;
+        if (property === "slice") shapes.slices = true;
+        else if (property && !shapes.methods.includes(property)) shapes.methods.push(property);
+      } else if (callee?.type === table.memberType && callee.childForFieldName(table.memberPropertyField)?.text === "slice") {
+        shapes.slices = true;
+      }
+    }
+    for (const child of node.namedChildren) if (child) visit(child);
+  };
+  visit(root);
+  return shapes;
+}
+
+/** Contexts where a variable's value is used as is: an argument, a returned or assigned value, an operand. */
+function isValueUse(node: SyntaxNode, table: OperatorTable): boolean {
+  const parent = node.parent;
+  if (!parent) return false;
+  if (parent.type === "argument_list" || parent.type === "arguments") return true;
+  if (parent.type === table.returnType) return true;
+  if (table.assignmentTypes.has(parent.type)) return parent.childForFieldName("right")?.id === node.id || parent.childForFieldName("value")?.id === node.id;
+  if (parent.type === "variable_declarator") return parent.childForFieldName("value")?.id === node.id;
+  if (table.binaryTypes.has(parent.type)) {
+    const family = table.operatorFamily[parent.childForFieldName("operator")?.text ?? ""];
+    return family === "arithmetic" || family === "comparison";
+  }
+  return false;
+}
+
+/**
+ * A value that should have been a wider expression of itself: `x` -> `x ** 2`, `arr` ->
+ * `arr[k:]`, `abs(x)`, `s.lower()`, but only with shapes the file already uses.
+ */
+function widenOperators(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink, shapes: FileShapes): void {
+  if (node.type !== table.identifierType || !isValueUse(node, table)) return;
+  const name = node.text;
+  const names = visibleNames(node, scopes);
+  if (!names.includes(name) || scopes.nonVariables.has(name)) return;
+  shapes.exponents.slice(0, 2).forEach((exponent, index) => out.replaceNode(node, `${name} ** ${exponent}`, "widen", 5.4 + index * 0.05));
+  if (shapes.slices) {
+    const starts = ["1", ...names.filter((other) => other !== name).slice(0, 3)];
+    starts.forEach((start, index) => {
+      out.replaceNode(node, table.sliceFrom(name, start), "widen", 5.5 + index * 0.05);
+      out.replaceNode(node, table.sliceTo(name, start), "widen", 5.52 + index * 0.05);
+    });
+  }
+  shapes.functions.slice(0, 4).forEach((fn, index) => out.replaceNode(node, `${fn}(${name})`, "widen", 5.6 + index * 0.05));
+  shapes.methods.slice(0, 3).forEach((method, index) => out.replaceNode(node, `${name}.${method}()`, "widen", 5.7 + index * 0.05));
+}
+
+/** The statements of a branch's block, or undefined when the branch is not a block. */
+function branchStatements(branch: SyntaxNode | null, table: OperatorTable): { block: SyntaxNode; statements: SyntaxNode[] } | undefined {
+  if (!branch) return undefined;
+  let block: SyntaxNode | null = branch;
+  if (branch.type === "else_clause") block = branch.childForFieldName("body") ?? branch.namedChildren.find((child) => child?.type === "statement_block") ?? null;
+  if (!block || (block.type !== table.blockType && block.type !== "statement_block")) return undefined;
+  const statements = block.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
+  return statements.length > 0 ? { block, statements } : undefined;
+}
+
+/** Pairs of names in parallel positions of the two branches (`a[i]` in one, `b[j]` in the other). */
+function parallelNames(a: SyntaxNode[], b: SyntaxNode[]): Map<string, string> {
+  const map = new Map<string, string>();
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (a[i].type !== b[i].type) continue;
+    const left = identifiersOf(a[i]);
+    const right = identifiersOf(b[i]);
+    if (left.length !== right.length) continue;
+    left.forEach((name, k) => {
+      if (name !== right[k] && !map.has(name)) map.set(name, right[k]);
+    });
+  }
+  return map;
+}
+
+/** `text` with every identifier node of `node` renamed through `map`. */
+function renamed(node: SyntaxNode, map: ReadonlyMap<string, string>): string {
+  const edits: { start: number; end: number; text: string }[] = [];
+  const visit = (current: SyntaxNode) => {
+    if (current.type === "identifier") {
+      const to = map.get(current.text);
+      if (to !== undefined) edits.push({ start: current.startIndex - node.startIndex, end: current.endIndex - node.startIndex, text: to });
+    }
+    for (const child of current.namedChildren) if (child) visit(child);
+  };
+  visit(node);
+  let text = node.text;
+  for (const edit of edits.sort((x, y) => y.start - x.start)) text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+  return text;
+}
+
+const SIMPLE_STATEMENTS = new Set(["expression_statement", "lexical_declaration"]);
+const JUMPS = /^(return|break|continue|raise|throw)/;
+
+/**
+ * "Plastic surgery": a statement one branch of an `if` has and the other lacks, copied over
+ * as is and with the names of the two branches swapped (`i += 1` in one branch, `j += 1`
+ * missing from the other).
+ */
+function siblingBranchStatements(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const consequence = branchStatements(node.childForFieldName("consequence"), table);
+  const alternative = branchStatements(node.childForFieldName("alternative"), table);
+  if (!consequence || !alternative) return;
+  const forward = parallelNames(consequence.statements, alternative.statements);
+  const backward = new Map([...forward].map(([from, to]) => [to, from]));
+  const copyInto = (from: SyntaxNode[], into: SyntaxNode[], map: Map<string, string>) => {
+    const present = new Set(into.map((statement) => statement.text.replace(/\s+/g, "")));
+    const last = into[into.length - 1];
+    const anchor = JUMPS.test(last.text) ? last : undefined;
+    const source = out.source;
+    const at = anchor ? anchor.startIndex : last.endIndex;
+    const indent = source.slice(source.lastIndexOf("\n", last.startIndex - 1) + 1, last.startIndex);
+    if (!/^\s*$/.test(indent)) return;
+    from.forEach((statement, index) => {
+      if (!SIMPLE_STATEMENTS.has(statement.type)) return;
+      for (const [text, cost] of [[renamed(statement, map), 5.3], [statement.text, 5.6]] as const) {
+        if (present.has(text.replace(/\s+/g, ""))) continue;
+        const inserted = anchor ? `${text}\n${indent}` : `\n${indent}${text}`;
+        out.replace(at, at, inserted, "insert_statement", cost + index * 0.02);
+      }
+    });
+  };
+  copyInto(consequence.statements, alternative.statements, forward);
+  copyInto(alternative.statements, consequence.statements, backward);
+}
+
+/**
+ * A statement that mirrors the one before it with the names of an `if`'s two branches swapped:
+ * after `out.extend(a[i:])`, the missing `out.extend(b[j:])` of a merge.
+ */
+function mirroredStatements(fn: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const maps: Map<string, string>[] = [];
+  const collect = (node: SyntaxNode) => {
+    if (node.type === "if_statement") {
+      const consequence = branchStatements(node.childForFieldName("consequence"), table);
+      const alternative = branchStatements(node.childForFieldName("alternative"), table);
+      if (consequence && alternative) {
+        const map = parallelNames(consequence.statements, alternative.statements);
+        if (map.size > 0) {
+          maps.push(map);
+          maps.push(new Map([...map].map(([from, to]) => [to, from])));
+        }
+      }
+    }
+    for (const child of node.namedChildren) if (child && !table.functionTypes.has(child.type)) collect(child);
+  };
+  const body = fn.childForFieldName("body");
+  if (!body) return;
+  collect(body);
+  if (maps.length === 0) return;
+  const source = out.source;
+  const visitBlock = (block: SyntaxNode) => {
+    const statements = block.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
+    const present = new Set(statements.map((statement) => statement.text.replace(/\s+/g, "")));
+    for (const statement of statements) {
+      if (statement.type !== "expression_statement") continue;
+      const indent = source.slice(source.lastIndexOf("\n", statement.startIndex - 1) + 1, statement.startIndex);
+      if (!/^\s*$/.test(indent)) continue;
+      for (const map of maps.slice(0, 4)) {
+        const text = renamed(statement, map);
+        if (text === statement.text || present.has(text.replace(/\s+/g, ""))) continue;
+        out.replace(statement.endIndex, statement.endIndex, `\n${indent}${text}`, "insert_statement", 5.2);
+      }
+    }
+  };
+  const walk = (node: SyntaxNode) => {
+    if (node.type === table.blockType || node.type === "statement_block") visitBlock(node);
+    for (const child of node.namedChildren) if (child && !table.functionTypes.has(child.type)) walk(child);
+  };
+  walk(body);
 }

@@ -80,6 +80,16 @@ export interface OperatorTable {
   guardValues: readonly string[];
   /** `if not p: return v` placed before a statement at `indent`. */
   guard(name: string, value: string, indent: string, unit: string): string;
+  /** `if cond: return v` placed before a statement at `indent` (a base case). */
+  conditionGuard(condition: string, value: string, indent: string, unit: string): string;
+  /** `len(x)` / `x.length`. */
+  sizeOf(text: string): string;
+  /** Equality as the language writes it (`==` / `===`). */
+  equals: string;
+  /** `x[k:]` / `x.slice(k)`: the rest of a sequence. */
+  sliceFrom(text: string, start: string): string;
+  /** `x[:k]` / `x.slice(0, k)`: the head of a sequence. */
+  sliceTo(text: string, end: string): string;
   /** `if p is empty: return v`, where emptiness is not falsiness (JavaScript arrays). */
   emptyGuard?(name: string, value: string, indent: string, unit: string): string;
   /** `return v` appended after a statement at `indent`. */
@@ -266,6 +276,11 @@ export const PYTHON_TABLE: OperatorTable = {
   wrappers: [(t) => `abs(${t})`, (t) => `max(0, ${t})`, (t) => `len(${t})`, (t) => `int(${t})`],
   guardValues: ["None", "0", "[]", "False", '""'],
   guard: (name, value, indent, unit) => `if not ${name}:\n${indent}${unit}return ${value}\n${indent}`,
+  conditionGuard: (condition, value, indent, unit) => `if ${condition}:\n${indent}${unit}return ${value}\n${indent}`,
+  sizeOf: (text) => `len(${text})`,
+  equals: "==",
+  sliceFrom: (text, start) => `${text}[${start}:]`,
+  sliceTo: (text, end) => `${text}[:${end}]`,
   returnStatement: (value) => `return ${value}`,
   emptyStatement: "pass",
 };
@@ -425,6 +440,11 @@ export const JAVASCRIPT_TABLE: OperatorTable = {
   wrappers: [(t) => `Math.abs(${t})`, (t) => `Math.max(0, ${t})`, (t) => (/^[\w$.]+$/.test(t) ? `${t}.length` : `(${t}).length`), (t) => `Math.floor(${t})`],
   guardValues: ["null", "0", "[]", "false", "undefined", '""'],
   guard: (name, value, indent) => `if (!${name}) return ${value};\n${indent}`,
+  conditionGuard: (condition, value, indent) => `if (${condition}) return ${value};\n${indent}`,
+  sizeOf: (text) => `${text}.length`,
+  equals: "===",
+  sliceFrom: (text, start) => `${text}.slice(${start})`,
+  sliceTo: (text, end) => `${text}.slice(0, ${end})`,
   emptyGuard: (name, value, indent) => `if (${name}.length === 0) return ${value};\n${indent}`,
   returnStatement: (value) => `return ${value};`,
   divisionWrapper: (text) => `Math.floor(${text})`,

@@ -1,3 +1,5 @@
+import { ASSERT_SCRIPT_PYTHON } from "../languages/python/assert-script-source.js";
+
 // The Python side of candidate evaluation, written into the sandbox's work folder and run there.
 
 /** Collects the pytest suite once, then runs the baseline with per-test line tracing or many candidates in forked children. */
@@ -395,7 +397,14 @@ def run_candidates(items, bindings):
     emit({"event": "done", "unstarted": [candidate["id"] for candidate in queue]})
 
 
+${ASSERT_SCRIPT_PYTHON}
+
+
 class Driver:
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_pycollect_makemodule(self, module_path, parent):
+        return mend_assert_script(module_path, parent)
+
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(self, item, call):
         outcome = yield

@@ -10,7 +10,7 @@ import { createCandidateRunner } from "./create-candidate-runner.js";
 import { rankBaseline, runBaseline } from "./localize-faults.js";
 import { generateMutations } from "./mutation-operators.js";
 import { operatorTableFor } from "./operator-tables.js";
-import { describeMutation, type EditDescription, type Mutation } from "./source-edit.js";
+import { describeMutation, type EditDescription, type Mutation, type OperatorName } from "./source-edit.js";
 import { grammarOf, hasSyntaxError, parseSource } from "./syntax-tree.js";
 
 export type { EditDescription } from "./source-edit.js";
@@ -214,9 +214,15 @@ class RepairSearch {
    */
   private async searchPairs(pool: CandidatePool): Promise<void> {
     const usable = this.evaluated.filter(({ verdict }) => !verdict.timedOut && !verdict.invalid);
+    // Partial progress first: a single that fixes some failing tests and breaks none is the
+    // likeliest half of a two-location fix.
+    const keepsRest = (verdict: CandidateVerdict) => (verdict.restPassed === verdict.restTotal ? 0 : 1);
     const improving = usable
       .filter(({ verdict }) => verdict.failingPassed > 0)
-      .sort((a, b) => passedBy(b.verdict) - passedBy(a.verdict) || a.candidate.key - b.candidate.key)
+      .sort(
+        (a, b) =>
+          keepsRest(a.verdict) - keepsRest(b.verdict) || passedBy(b.verdict) - passedBy(a.verdict) || a.candidate.key - b.candidate.key,
+      )
       .map(({ candidate }) => candidate);
     const partners = usable.slice(0, PAIR_PARTNERS).map(({ candidate }) => candidate);
     const top = partners.slice(0, PAIR_TOP_SINGLES);
@@ -294,9 +300,15 @@ class RepairSearch {
   private result(): OfflineRepairResult {
     if (this.plausible.length > 0) {
       // The patch a person would most likely have written: fewest edits, fewest tokens changed,
-      // and of equal changes the one that deletes rather than adds.
+      // then the kind of edit human fixes take more often (EDIT_KIND_PRIOR), and of equal
+      // changes the one that deletes rather than adds.
       const [chosen] = [...this.plausible].sort(
-        (a, b) => a.mutations.length - b.mutations.length || a.size - b.size || a.inserted - b.inserted || a.key - b.key,
+        (a, b) =>
+          a.mutations.length - b.mutations.length ||
+          a.size - b.size ||
+          priorOf(a) - priorOf(b) ||
+          a.inserted - b.inserted ||
+          a.key - b.key,
       );
       const entry = this.input.entry;
       return {
@@ -351,6 +363,30 @@ class RepairSearch {
   private stopped(): boolean {
     return this.options.signal?.aborted === true || this.remaining() <= 0 || this.candidatesRun() >= this.maxCandidates;
   }
+}
+
+/**
+ * How unlike a human fix an edit kind reads, for ties between plausible patches of the same
+ * size (0 likeliest). Bug-fix studies find most one-line fixes change an operator, a constant,
+ * a bound or a name; added statements, guards and widened expressions come after; a dropped
+ * condition or statement last, since it makes tests pass by doing less (a narrower edit that
+ * also passes is the better reading).
+ */
+const EDIT_KIND_PRIOR: Readonly<Partial<Record<OperatorName, number>>> = {
+  builtin: 0.5,
+  negate_condition: 0.5,
+  insert_return: 0.5,
+  delete_term: 0.5,
+  insert_guard: 1,
+  insert_statement: 1,
+  wrap: 1,
+  widen: 1,
+  delete_statement: 1.5,
+  delete_clause: 1.5,
+};
+
+function priorOf(candidate: Candidate): number {
+  return candidate.mutations.reduce((sum, mutation) => sum + (EDIT_KIND_PRIOR[mutation.operator] ?? 0), 0);
 }
 
 function passedBy(verdict: CandidateVerdict): number {

@@ -17,7 +17,9 @@ export type OperatorName =
   | "delete_statement"
   | "insert_guard"
   | "insert_return"
-  | "wrap";
+  | "insert_statement"
+  | "wrap"
+  | "widen";
 
 /** One replacement of `[start, end)` of the original source by `text`. */
 export interface SourceEdit {

@@ -52,8 +52,9 @@ export async function parseSource(grammar: Grammar, code: string): Promise<Synta
 }
 
 /**
- * The program's tokens without comments, joined by single spaces: two programs with the
- * same normalized text differ only in layout and comments, so they behave the same.
+ * The program's tokens without comments, joined by single spaces, with Python's blocks
+ * marked: two programs with the same normalized text differ only in layout and comments, so
+ * they behave the same.
  */
 export function normalizedText(tree: SyntaxTree, code: string): string {
   const tokens: string[] = [];
@@ -67,6 +68,9 @@ export function normalizedText(tree: SyntaxTree, code: string): string {
       } else if (node.childCount === 0 || isAtomic(node)) {
         tokens.push(code.slice(node.startIndex, node.endIndex));
       } else if (cursor.gotoFirstChild()) {
+        // Python's blocks are layout: without a marker, a statement at the end of an `if`
+        // body and the same statement after it would read as one program.
+        if (node.type === "block") tokens.push("{");
         continue;
       }
     }
@@ -75,6 +79,7 @@ export function normalizedText(tree: SyntaxTree, code: string): string {
       continue;
     }
     if (!cursor.gotoParent()) break;
+    if (cursor.currentNode.type === "block") tokens.push("}");
     descending = false;
   }
   return tokens.join(" ");

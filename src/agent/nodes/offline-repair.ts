@@ -16,7 +16,12 @@ export function offlineRepairNode(deps: AgentDeps) {
     const { task } = deps;
     let result: OfflineRepairResult;
     try {
-      const options = { sandbox: deps.sandbox, timeBudgetMs: deps.offlineBudgetMs, signal: deps.signal };
+      const options = {
+        sandbox: deps.sandbox,
+        timeBudgetMs: deps.offlineBudgetMs,
+        signal: deps.signal,
+        ...(deps.offlineMaxCandidates !== undefined ? { maxCandidates: deps.offlineMaxCandidates } : {}),
+      };
       result = await deps.repairer(repairRequest(task, code, check), options);
     } catch (error) {
       deps.signal?.throwIfAborted();

@@ -24,8 +24,15 @@ interface SuiteLine {
 const suiteLines = (): SuiteLine[] =>
   readFileSync(FIX_SUITE, "utf8").trim().split("\n").map((line) => JSON.parse(line) as SuiteLine);
 
+/**
+ * The offline engine bounded by candidates rather than its wall-clock budget, so that which
+ * tasks it fixes does not depend on how loaded the machine is (the fixes here take well
+ * under a hundred candidates).
+ */
+const BY_CANDIDATES = { MEND_OFFLINE_MAX_CANDIDATES: "600" };
+
 async function evalJson(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; report: EvalReport; stderr: string }> {
-  const result = await runMend(["eval", ...args, "--json"], { cwd: dir, env });
+  const result = await runMend(["eval", ...args, "--json"], { cwd: dir, env: { ...BY_CANDIDATES, ...env } });
   expect(result.code, result.stderr).toBe(0);
   expect(result.stdout.trim().split("\n")).toHaveLength(1);
   return { code: result.code, report: JSON.parse(result.stdout) as EvalReport, stderr: result.stderr };

@@ -4,6 +4,7 @@ import type { ExecResult } from "../../shared/exec-result.js";
 import type { Sandbox } from "../../shared/sandbox.js";
 import { killedBy, outputTail } from "../exec-outcome.js";
 import { parseNdjson } from "../ndjson.js";
+import { assertScriptAsNodeTests } from "./assert-script-tests.js";
 import { NODE_ISOLATE_FILE, NODE_ISOLATE_SOURCE } from "./node-isolate-source.js";
 import { NODE_REPORT_FILE, NODE_REPORTER_FILE, NODE_REPORTER_SOURCE } from "./node-test-reporter-source.js";
 import { staticTestNames } from "./static-test-names.js";
@@ -65,7 +66,7 @@ export async function runNodeTests(sandbox: Sandbox, input: NodeTestInput): Prom
   ];
   const perTest = Math.max(1, Math.round(input.perTestTimeoutMs));
   const env = { NODE_OPTIONS: nodeOptions.join(" "), MEND_NODE_REPORT: NODE_REPORT_FILE, MEND_TEST_TIMEOUT_MS: String(perTest), NO_COLOR: "1" };
-  const files = { ...input.files, [NODE_REPORTER_FILE]: NODE_REPORTER_SOURCE };
+  const files: Record<string, string> = { ...withAssertScriptsAsTests(input.files, input.testFiles), [NODE_REPORTER_FILE]: NODE_REPORTER_SOURCE };
   const started = Date.now();
   const exec = await sandbox.run({
     command: ["node", "--test", `--test-reporter=./${NODE_REPORTER_FILE}`, `--test-timeout=${perTest}`, ...input.testFiles],
@@ -86,7 +87,7 @@ export async function runNodeTests(sandbox: Sandbox, input: NodeTestInput): Prom
   );
   const plan = hung
     .map((record) => record.file ?? record.name)
-    .map((file) => ({ file, names: staticTestNames(file, input.files[file] ?? "") }))
+    .map((file) => ({ file, names: staticTestNames(file, files[file] ?? "") }))
     .filter((entry) => entry.names.length > 0);
   const remaining = input.timeoutMs - (Date.now() - started);
   if (plan.length === 0 || remaining < perTest) return { run, exec };
@@ -104,6 +105,17 @@ export async function runNodeTests(sandbox: Sandbox, input: NodeTestInput): Prom
   run.cases = run.cases.filter((test) => !test.file || !isolatedFiles.has(test.file));
   run.cases.push(...isolatedCases(parseNdjson(isolated.files?.[NODE_REPORT_FILE], recordSchema)));
   return { run, exec };
+}
+
+/** Test files written as plain assert scripts run as node:test files, one test per assertion. */
+function withAssertScriptsAsTests(files: Record<string, string>, testFiles: string[]): Record<string, string> {
+  const out = { ...files };
+  for (const path of testFiles) {
+    const content = files[path];
+    const rewritten = content === undefined ? undefined : assertScriptAsNodeTests(path, content);
+    if (rewritten !== undefined) out[path] = rewritten;
+  }
+  return out;
 }
 
 /** Results of one-test-per-process runs: a file-level timeout after a marker is that test hanging. */

@@ -1,3 +1,5 @@
+import { ASSERT_SCRIPT_PYTHON } from "./assert-script-source.js";
+
 /** File name of the plugin in the work folder; `-p mend_pytest_plugin` loads it. */
 export const PYTEST_PLUGIN_FILE = "mend_pytest_plugin.py";
 
@@ -10,7 +12,8 @@ export const PYTEST_REPORT_FILE = ".mend-pytest.ndjson";
  * pytest's own `pytest_assertrepr_compare`) and the parameters of a parameterised test.
  * It appends one line per outcome, so a run killed half way still reports what finished.
  * It also caps the address space so runaway allocation raises MemoryError in the test
- * that caused it instead of killing the whole run.
+ * that caused it instead of killing the whole run. A plain assert script is collected as one
+ * test per asserting statement (see assert-script-source.ts).
  */
 export const PYTEST_PLUGIN_SOURCE = String.raw`
 import ast
@@ -26,6 +29,7 @@ _REPORT = os.environ.get("MEND_PYTEST_REPORT", ".mend-pytest.ndjson")
 _ROOT = os.getcwd() + os.sep
 _compare = {}
 _current = {"nodeid": None}
+_SELF = os.path.abspath(__file__)
 
 
 def _emit(record):
@@ -38,7 +42,7 @@ def _frames(tb):
     frames = []
     for frame, lineno in traceback.walk_tb(tb):
         filename = frame.f_code.co_filename
-        if filename.startswith(_ROOT):
+        if filename.startswith(_ROOT) and filename != _SELF:
             frames.append({"file": filename[len(_ROOT):], "line": lineno, "function": frame.f_code.co_name})
     return frames if len(frames) <= 60 else frames[:10] + frames[-50:]
 
@@ -167,6 +171,10 @@ def pytest_exception_interact(node, call, report):
            "text": str(report.longrepr)[-3000:]})
 
 
+def pytest_pycollect_makemodule(module_path, parent):
+    return mend_assert_script(module_path, parent)
+
+
 def pytest_sessionfinish(session, exitstatus):
     _emit({"kind": "session", "exitstatus": int(exitstatus), "collected": session.testscollected})
-`;
+${ASSERT_SCRIPT_PYTHON}`;

@@ -1,0 +1,7 @@
+export function averageLength(words) {
+  let total = 0;
+  for (const word of words) {
+    total += words.length;
+  }
+  return total / words.length;
+}

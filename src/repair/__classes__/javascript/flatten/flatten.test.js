@@ -1,0 +1,6 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { flatten } from "./flatten.js";
+
+test("case 0: flatten([1, [2, [3]]])", () => assert.deepEqual(flatten([1, [2, [3]]]), [1, 2, 3]));
+test("case 1: flatten([])", () => assert.deepEqual(flatten([]), []));

@@ -1,0 +1,6 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { merge } from "./merge.js";
+
+test("case 0: merge([1, 4], [2, 3])", () => assert.deepEqual(merge([1, 4], [2, 3]), [1, 2, 3, 4]));
+test("case 1: merge([], [1])", () => assert.deepEqual(merge([], [1]), [1]));

@@ -1,0 +1,6 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { rotateLeft } from "./rotate.js";
+
+test("case 0: rotateLeft([1, 2, 3], 1)", () => assert.deepEqual(rotateLeft([1, 2, 3], 1), [2, 3, 1]));
+test("case 1: rotateLeft([], 3)", () => assert.deepEqual(rotateLeft([], 3), []));

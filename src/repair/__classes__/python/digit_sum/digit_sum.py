@@ -1,0 +1,3 @@
+def digit_sum(n):
+    """Sum of the decimal digits of n >= 0."""
+    return n % 10 + digit_sum(n // 10)
