@@ -19,6 +19,8 @@ export interface AgentDeps {
   runId: string;
   task: Task;
   limits: RunLimits;
+  /** What verifies the run: the task's own tests, examples turned into `task.tests`, or nothing. */
+  verifiedBy: "tests" | "examples" | "none";
   /** `null` with the `offline` model: only the draft and the offline engine. */
   model: ModelClient | null;
   validator: Validator;

@@ -2,6 +2,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import type { BoundaryMode } from "../boundary/boundary-options.js";
 import { UsageError } from "../errors/usage-error.js";
+import { chooseTests } from "../examples/choose-tests.js";
 import { formatModelSpec, parseModelSpec } from "../models/model-spec.js";
 import { loadPriceOverrides } from "../models/pricing.js";
 import { createRunId } from "../runs/create-run-id.js";
@@ -134,12 +135,21 @@ export function createAgent(options: AgentOptions = {}): Agent {
     async run(task, runOptions = {}) {
       const { client, label } = await resolveModel(options.model ?? env.MEND_MODEL, options.baseUrl, env);
       const runId = createRunId();
+      // Without tests of its own, the task is verified by its examples: chosen once, saved for resume.
+      const chosen = chooseTests(task);
       const meta: RunMeta = {
         schemaVersion: 1,
         runId,
         createdAt: new Date().toISOString(),
         command: runOptions.command ?? "run",
-        task,
+        task: chosen.task,
+        verification: {
+          by: chosen.by,
+          examples:
+            chosen.by === "examples"
+              ? chosen.examples.map(({ name, origin, file, line, code }) => ({ name, origin, file, line, code }))
+              : [],
+        },
         model: label,
         ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
         maxAttempts: positive(options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, "max attempts"),

@@ -35,7 +35,7 @@ export function buildAgentGraph(deps: AgentDeps, checkpointer: BaseCheckpointSav
     .addNode("give_up", tracedNode("give_up", giveUpNode(deps), deps))
     .addEdge(START, "generate")
     .addConditionalEdges("generate", tracedRoute("generate", afterGenerate, deps), ["validate", "give_up"])
-    .addConditionalEdges("validate", tracedRoute("validate", afterValidate, deps), ["diagnose", "approve", "finish"])
+    .addConditionalEdges("validate", tracedRoute("validate", afterValidate, deps), ["diagnose", "approve", "finish", "give_up"])
     .addConditionalEdges("diagnose", tracedRoute("diagnose", afterDiagnose, deps), [
       "offline_repair",
       "analyze",

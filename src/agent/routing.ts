@@ -27,8 +27,10 @@ export const afterGenerate: Decide = (state) =>
     ? { to: "validate", why: `validate the ${state.candidate.source} code` }
     : { to: "give_up", why: state.message ?? "nothing to validate" };
 
+/** Passing code goes to approval or finish, unless no test ran on it (then nothing verified it). */
 export const afterValidate: Decide = (state, deps) => {
   if (!state.check?.passed) return { to: "diagnose", why: `failed at ${state.check?.stage ?? "?"}` };
+  if (state.reason === "no_tests") return { to: "give_up", why: "passed every layer, but no test ran" };
   return deps.limits.approve
     ? { to: "approve", why: "passed; approval required before finishing" }
     : { to: "finish", why: "passed every layer" };

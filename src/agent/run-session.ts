@@ -56,9 +56,11 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
   };
   const owned: ClosableCheckpointer | undefined = setup.checkpointer ? undefined : openCheckpointer(folder.checkpointPath);
   const checkpointer = setup.checkpointer ?? (owned as ClosableCheckpointer).saver;
+  const verification = meta.verification ?? { by: meta.task.tests.length > 0 ? "tests" : "none", examples: [] };
   const deps: AgentDeps = {
     runId: meta.runId,
     task: meta.task,
+    verifiedBy: verification.by,
     limits: {
       maxAttempts: meta.maxAttempts,
       budget: meta.budget,
@@ -92,6 +94,7 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
       model: meta.model,
       language: meta.task.language,
     });
+    emit({ type: "tests_chosen", by: verification.by, tests: meta.task.tests.length, examples: verification.examples });
     const counters = countersOf(before.values as Partial<AgentStateValue>);
     const guarded = guardAgentGraph(graph, {
       mode: setup.boundary,
@@ -149,7 +152,7 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
   }
 
   function result(snapshot: StateSnapshot, end: SessionEnd): RunResult {
-    const run = buildRunResult(snapshot.values as AgentStateValue, folder, meta.task.language, elapsedMs(), end);
+    const run = buildRunResult(snapshot.values as AgentStateValue, folder, meta.task.language, elapsedMs(), end, verification.by);
     folder.writeResult(run);
     return run;
   }

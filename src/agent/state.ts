@@ -35,13 +35,16 @@ export interface AvoidEntry {
   line: string;
 }
 
-/** The attempt give_up returns: most tests passed, then fewest layers failed. */
+/** The attempt give_up returns: verified, else most tests passed, then fewest layers failed. */
 export interface BestAttempt {
   n: number;
   code: string;
+  /** Verified: every layer passed and at least one test ran. */
   passed: boolean;
   stage: Stage;
   testsPassed: number;
+  /** Tests that ran on it (absent in checkpoints written before it was recorded). */
+  testsRun?: number;
   layersFailed: number;
 }
 
@@ -61,6 +64,8 @@ export interface Outcome {
   verified: boolean;
   /** The attempt the code comes from (0 when there was none). */
   n: number;
+  /** Tests that ran on the code (absent in checkpoints written before it was recorded). */
+  testsRun?: number;
 }
 
 const last = <T>(initial: () => T) => Annotation<T>({ reducer: (_, next) => next, default: initial });

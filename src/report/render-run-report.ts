@@ -108,9 +108,21 @@ function taskSection(data: RunReportData): string {
 <h2>Task</h2>
 <p>Program <code>${escapeHtml(task.entry)}</code> · ${escapeHtml(task.language)} · limits: ${escapeHtml(limits.join(", "))}</p>
 ${task.prompt ? `<pre class="wrap" id="task-prompt">${escapeHtml(task.prompt)}</pre>` : `<p class="muted">No requirement text: a repair job, the tests say what is wanted.</p>`}
-<h3>Tests</h3>${tests || `<p class="muted">No test files.</p>`}
+<h3>Tests</h3>${examplesList(data)}${tests || `<p class="muted">No test files, and no examples in the requirement or the draft: nothing could verify the code.</p>`}
 ${task.draft !== undefined ? `<details><summary>Draft</summary><pre>${escapeHtml(task.draft)}</pre></details>` : ""}
 </section>`;
+}
+
+/** The examples the run was verified by, where each is written, when it had no tests of its own. */
+function examplesList(data: RunReportData): string {
+  const verification = data.meta.verification;
+  if (verification?.by !== "examples") return "";
+  const rows = verification.examples.map(
+    (example) =>
+      `<tr><td><code>${escapeHtml(`${example.file}:${example.line}`)}</code></td><td>${escapeHtml(example.origin)}</td><td><code>${escapeHtml(example.code)}</code></td><td><code>${escapeHtml(example.name)}</code></td></tr>`,
+  );
+  return `<p id="examples">No tests were given: ${verification.examples.length} example${verification.examples.length === 1 ? "" : "s"} from the task ran as tests.</p>
+<table class="examples"><thead><tr><th>where</th><th>from</th><th>example</th><th>test</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
 
 function timelineSection(data: RunReportData, costs: Map<number, number>): string {

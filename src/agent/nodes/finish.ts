@@ -1,4 +1,5 @@
 import { renameSync, writeFileSync } from "node:fs";
+import { testsRun } from "../../validation/tests-run.js";
 import type { AgentDeps } from "../agent-deps.js";
 import type { AgentStateValue, AgentUpdate } from "../state.js";
 
@@ -12,6 +13,6 @@ export function finishNode(deps: AgentDeps) {
       writeFileSync(temporary, code);
       renameSync(temporary, target);
     }
-    return { status: "passed", reason: "passed", message: null, outcome: { code, verified: true, n: state.attempts } };
+    return { status: "passed", reason: "passed", message: null, outcome: { code, verified: true, n: state.attempts, testsRun: state.check ? testsRun(state.check) : 0 } };
   };
 }

@@ -1,7 +1,6 @@
 import { type Command } from "commander";
 import { createTwoFilesPatch } from "diff";
 import { basename } from "node:path";
-import { UsageError } from "../../errors/usage-error.js";
 import type { RunResult } from "../../shared/run-result.js";
 import { loadTask } from "../../tasks/load-task.js";
 import { addLimitOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, type LoopFlags } from "../loop-options.js";
@@ -11,13 +10,13 @@ interface RepairFlags extends LoopFlags {
   write?: boolean;
 }
 
-/** `mend repair FILE --tests PATH... [--write]`: the loop with FILE as the draft. */
+/** `mend repair FILE [--tests PATH...] [--write]`: the loop with FILE as the draft (without tests, its examples verify it). */
 export function registerRepair(program: Command): void {
   const command = program
     .command("repair")
-    .summary("repair FILE until its tests pass; writes FILE only with --write")
+    .summary("repair FILE until its tests (or, without --tests, its examples) pass; writes FILE only with --write")
     .description(
-      "The self-correcting loop with FILE as the draft: the offline repair engine first, then the model if one is configured. Prints the change as a unified diff on stdout. With --write, FILE is overwritten only with verified code (and, with --approve, only after approval).",
+      "The self-correcting loop with FILE as the draft: the offline repair engine first, then the model if one is configured. Without --tests, the examples in FILE's docstrings (doctest `>>>` lines, JSDoc `@example x // => y`) and in --prompt are the tests; with neither, the run ends no_tests (exit 1). Prints the change as a unified diff on stdout. With --write, FILE is overwritten only with verified code (and, with --approve, only after approval).",
     )
     .argument("<file>", "the program to repair")
     .option("--prompt <text>", "what the program should do, when the tests do not say it all")
@@ -29,10 +28,9 @@ export function registerRepair(program: Command): void {
     .option("--approve", "ask before writing; a non-interactive run pauses (resume with: mend resume RUN_ID --approve|--reject)")
     .addHelpText("after", "\nExample:\n  mend repair examples/median/median.py --tests examples/median/test_median.py --write")
     .action(async (file: string, flags: RepairFlags) => {
-      if (!flags.tests?.length) throw new UsageError("mend repair needs the tests: --tests PATH (a file or a folder)");
       const loaded = await loadTask({
         draft: file,
-        tests: flags.tests,
+        ...(flags.tests?.length ? { tests: flags.tests } : {}),
         ...(flags.prompt !== undefined ? { prompt: flags.prompt } : {}),
         ...(flags.lang !== undefined ? { language: flags.lang } : {}),
         ...(flags.entry !== undefined ? { entry: flags.entry } : {}),

@@ -27,7 +27,6 @@ describe("mend run and mend repair on bad input: exit 2 with one line, no stack 
     ["an unknown task field", ["run", "typo.yaml"], /invalid task file .*typo\.yaml.*languge/],
     ["an unknown model spec", ["run", "task.md", "--model", "gpt4"], /unknown model spec "gpt4"/],
     ["a missing API key", ["run", "task.md", "--model", "openai:gpt-4o-mini"], /OPENAI_API_KEY/],
-    ["repair without tests", ["repair", "median.py"], /needs the tests/],
     ["a bad attempt cap", ["run", "task.md", "--max-attempts", "0"], /--max-attempts/],
     ["an unknown run id", ["resume", "no-such-run"], /no run "no-such-run"/],
     ["a base URL that is not an http URL", ["run", "task.md", "--base-url", "localhost:8000"], /--base-url takes an http:\/\/ or https:\/\/ URL/],
@@ -63,9 +62,10 @@ describe("mend repair --json against the scripted server", () => {
       expect(result.code).toBe(0);
       const json = JSON.parse(result.stdout);
       expect(Object.keys(json).sort()).toEqual(
-        ["schemaVersion", "runId", "status", "reason", "verified", "language", "code", "attempts", "usage", "durationMs", "runDir"].sort(),
+        ["schemaVersion", "runId", "status", "reason", "verified", "verification", "language", "code", "attempts", "usage", "durationMs", "runDir"].sort(),
       );
       expect(json).toMatchObject({ schemaVersion: 1, status: "passed", reason: "passed", verified: true, language: "python" });
+      expect(json.verification).toEqual({ by: "tests", testsRun: 2 });
       expect(json.attempts.map((attempt: { source: string }) => attempt.source)).toEqual(["draft", "model"]);
       expect(json.usage).toMatchObject({ modelCalls: 1, executions: expect.any(Number) });
       expect(result.stdout.trim().split("\n")).toHaveLength(1);
