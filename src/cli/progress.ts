@@ -100,7 +100,7 @@ export function describeVerification(result: RunResult, chosen?: TestsChosen): s
   const run = result.verification?.testsRun ?? 0;
   switch (result.verification?.by) {
     case "tests":
-      return `verified by ${run} of your test${run === 1 ? "" : "s"}`;
+      return run === 1 ? "verified by your 1 test" : `verified by ${run} of your tests`;
     case "examples": {
       const where = chosen ? ` from ${describeExampleOrigins(chosen.examples.map((example) => example.origin))}` : "";
       return `verified by ${plural(run, "example")}${where}`;
