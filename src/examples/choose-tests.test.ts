@@ -101,7 +101,7 @@ describe("JavaScript examples", () => {
       " */",
       "export function add(a, b) { return a - b; } // => not an example outside comments",
     ].join("\n");
-    const prompt = "Write add(a, b).\n\nadd(2, 2) // => 4 (prose, not code)\n\n```js\nadd(10, 5) // => 15\nadd('a', 1) // throws TypeError\n```\n";
+    const prompt = "Write add(a, b).\n\nadd(2, 2) // => 4 (prose, not code)\n\n```js\nadd(10, 5) // => 15\nadd('a', 1) // throws TypeError\nadd(1, 1) // => 2 (one and one)\n```\n";
     const examples = findExamples(javascript({ draft, prompt }));
     expect(examples.map(({ origin, line, code, expected }) => ({ origin, line, code, expected }))).toEqual([
       { origin: "docstring", line: 3, code: "add(1, 2)", expected: { kind: "value", text: "3" } },
@@ -138,6 +138,9 @@ describe("equality lines in the requirement", () => {
       "For example slugify('x') == 'x' holds.",
       "slugify(a == b) == 'true'",
       "slugify('x') != 'y'",
+      "slugify('a b') == 'a-b' (spaces become dashes)",
+      "slugify(x) == x when x is already a slug",
+      "slugify(' Trim ') === new String('trim').valueOf()",
       ">>> slugify('z') == 'z'",
       "True",
     ].join("\n");
@@ -147,6 +150,7 @@ describe("equality lines in the requirement", () => {
       [4, "slugify('a  b')", "'a-b'"],
       [5, "slugify('')", "''"],
       [7, "slugify(a == b)", "'true'"],
+      [11, "slugify(' Trim ')", "new String('trim').valueOf()"],
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Example, ExampleOrigin, ExpectedOutcome } from "./example.js";
-import { bracketsBalance, indexAtTopLevel } from "./split-top-level.js";
+import { bracketsBalance, indexAtTopLevel, isSingleExpression } from "./split-top-level.js";
 
 const ARROW = /\/\/\s*=>/;
 const THROWS = /\/\/\s*(?:=>\s*)?throws\s+([A-Za-z_$][\w$]*)/;
@@ -49,7 +49,7 @@ function parseArrowLine(line: string): Pick<Example, "code" | "expected"> | unde
   if (throws) expected = { kind: "raises", error: throws[1] };
   else {
     const value = text.slice(at).replace(ARROW, "").trim().replace(/;$/, "").trim();
-    if (!value || !bracketsBalance(value)) return undefined;
+    if (!value || !bracketsBalance(value) || !isSingleExpression(value)) return undefined;
     expected = { kind: "value", text: value };
   }
   return { code, expected };

@@ -1,5 +1,5 @@
 import type { Example } from "./example.js";
-import { bracketsBalance, indexAtTopLevel } from "./split-top-level.js";
+import { bracketsBalance, indexAtTopLevel, isSingleExpression } from "./split-top-level.js";
 
 // A list bullet, a numbered item, a quote marker or an `assert` before the example.
 const LEAD = /^(?:[-*+]\s+|\d+[.)]\s+|>\s+)*(?:assert\s+)?/;
@@ -25,7 +25,7 @@ export function extractEqualityExamples(text: string): Example[] {
     if (at < 0) return;
     const code = line.slice(0, at).trim();
     const value = line.slice(at).replace(/^===?/, "").trim();
-    if (!code.endsWith(")") || !value || !bracketsBalance(code) || !bracketsBalance(value)) return;
+    if (!code.endsWith(")") || !value || !bracketsBalance(code) || !bracketsBalance(value) || !isSingleExpression(value)) return;
     examples.push({ origin: "requirement", file: "requirement", line: index + 1, setup: [], code, expected: { kind: "value", text: value } });
   });
   return examples;

@@ -47,3 +47,13 @@ function matchesAt(text: string, index: number, needle: string | RegExp): boolea
   sticky.lastIndex = index;
   return sticky.test(text);
 }
+
+/**
+ * Whether `text` reads as one expression rather than an expression with prose after it:
+ * outside strings, no word or closing bracket is followed by a space and another word or an
+ * opening bracket (`3 (since 1 + 2)`, `a when a is larger`). `new X` and `not x` are allowed.
+ */
+export function isSingleExpression(text: string): boolean {
+  const code = text.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, "0").replace(/\b(new|not|typeof|await)\s+/g, "$1_");
+  return !/[\w$)\]}]\s+[\w$([{]/.test(code);
+}
