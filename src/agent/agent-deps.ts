@@ -24,6 +24,8 @@ export interface AgentDeps {
   /** `null` with the `offline` model: only the draft and the offline engine. */
   model: ModelClient | null;
   validator: Validator;
+  /** The code review after success: its model and whether one repair round may follow; `null`: no review. */
+  review?: { model: ModelClient; fix: boolean } | null;
   /** `null` disables the offline engine. */
   repairer: Repairer | null;
   /** Ranks suspicious lines for the model's repair prompt; absent or `null`: none. */

@@ -1,5 +1,6 @@
 import type { RunFolder } from "../runs/run-folder.js";
 import type { Language } from "../shared/language.js";
+import type { Review } from "../shared/review.js";
 import type { RunReason, RunResult } from "../shared/run-result.js";
 import type { VerificationSource } from "../shared/verification.js";
 import { isVerified, testsRun } from "../validation/tests-run.js";
@@ -35,6 +36,7 @@ export function buildRunResult(
     reason: verdict.reason,
     verified: verdict.verified,
     verification: { by, testsRun: verdict.testsRun },
+    ...(state.codeReview ? { review: reviewOf(state) } : {}),
     language,
     code: verdict.code,
     attempts: folder.readAttempts().map((file) => file.record),
@@ -105,4 +107,11 @@ function judge(state: AgentStateValue, runId: string, end: SessionEnd): Verdict 
     testsRun: best?.testsRun ?? 0,
     message: "the run ended without an outcome",
   };
+}
+
+/** The review as the SPEC shows it, with how the review-fix round went when there was one. */
+function reviewOf(state: AgentStateValue): Review | undefined {
+  if (!state.codeReview) return undefined;
+  const fix = state.reviewFix;
+  return { ...state.codeReview, ...(fix && fix.status !== "pending" ? { fix: { status: fix.status, summary: fix.summary } } : {}) };
 }

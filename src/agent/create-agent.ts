@@ -37,6 +37,11 @@ export interface AgentOptions {
   repairer?: Repairer | null;
   /** Fault localization for the model's repair prompt. Default `localizeFaults`; `null` turns it off. */
   localizer?: FaultLocalizer | null;
+  /**
+   * One code review after success: `{ model?, fix? }` (model default: the run's model; `fix`
+   * allows one repair round for high-severity findings). Default: no review.
+   */
+  review?: false | { model?: BaseChatModel | string; fix?: boolean };
   /** Default: one SQLite database per run, `<runDir>/checkpoints.sqlite`. */
   checkpointer?: BaseCheckpointSaver;
   /** Where run folders go. Default `.mend/runs`. */
@@ -109,8 +114,9 @@ export function createAgent(options: AgentOptions = {}): Agent {
     model: ModelClient | null,
     mode: SessionSetup["mode"],
     extra: { signal?: AbortSignal; onEvent?: (event: RunEvent) => void },
-  ): Promise<RunResult> =>
-    runSession({
+  ): Promise<RunResult> => {
+    const reviewer = await resolveReviewer(meta, model);
+    return runSession({
       folder,
       meta,
       model,
@@ -118,6 +124,7 @@ export function createAgent(options: AgentOptions = {}): Agent {
       // A run started without the offline engine or with another boundary mode keeps them on resume, unless told otherwise.
       repairer: options.repairer !== undefined ? options.repairer : meta.offlineRepair === false ? null : repairOffline,
       localizer: options.localizer === undefined ? localizeFaults : options.localizer,
+      review: reviewer,
       sandbox: sandboxOf(),
       ...(options.checkpointer ? { checkpointer: options.checkpointer } : {}),
       offlineBudgetMs: options.offlineBudgetMs ?? (model ? OFFLINE_BUDGET_WITH_MODEL_MS : OFFLINE_BUDGET_ALONE_MS),
@@ -130,6 +137,16 @@ export function createAgent(options: AgentOptions = {}): Agent {
       ...(extra.signal ? { signal: extra.signal } : {}),
       mode,
     });
+  };
+
+  // The review model: the one passed in code, else the spec saved in the run folder, else the run's model.
+  const resolveReviewer = async (meta: RunMeta, model: ModelClient | null): Promise<SessionSetup["review"]> => {
+    if (!meta.review) return null;
+    const given = typeof options.review === "object" ? options.review.model : undefined;
+    const spec = given ?? meta.review.model;
+    const client = spec === undefined ? model : (await resolveModel(spec, options.baseUrl ?? meta.baseUrl, env)).client;
+    return client ? { model: client, fix: meta.review.fix } : null;
+  };
 
   const agent: Agent = {
     async run(task, runOptions = {}) {
@@ -158,6 +175,7 @@ export function createAgent(options: AgentOptions = {}): Agent {
         ...(options.repairer === null ? { offlineRepair: false as const } : {}),
         ...(options.boundary === "off" || options.boundary === "observe" ? { boundary: options.boundary } : {}),
         ...(runOptions.writeTo ? { writeTo: runOptions.writeTo } : {}),
+        ...(options.review ? { review: reviewMeta(options.review) } : {}),
         elapsedMs: 0,
       };
       const folder = RunFolder.create(runsDir, meta);
@@ -241,4 +259,9 @@ async function resolveModel(
 function positive(value: number, what: string): number {
   if (!Number.isInteger(value) || value < 1) throw new UsageError(`${what} must be a whole number of at least 1, got ${value}`);
   return value;
+}
+
+function reviewMeta(review: { model?: BaseChatModel | string; fix?: boolean }): NonNullable<RunMeta["review"]> {
+  const model = review.model === undefined ? undefined : typeof review.model === "string" ? formatModelSpec(parseModelSpec(review.model)) : `custom:${review.model._llmType()}`;
+  return { ...(model !== undefined ? { model } : {}), fix: review.fix ?? false };
 }

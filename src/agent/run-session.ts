@@ -24,6 +24,8 @@ export interface SessionSetup {
   validator: Validator;
   repairer: Repairer | null;
   localizer: FaultLocalizer | null;
+  /** The code review after success; `null`: none. */
+  review: { model: ModelClient; fix: boolean } | null;
   sandbox: Sandbox;
   /** A caller's checkpointer; without one the run folder's SQLite database is used. */
   checkpointer?: BaseCheckpointSaver;
@@ -71,6 +73,7 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
     validator: setup.validator,
     repairer: setup.repairer,
     localizer: setup.localizer,
+    review: setup.review,
     sandbox: setup.sandbox,
     folder,
     emit,

@@ -4,6 +4,7 @@ import type { Diagnosis } from "../diagnosis/diagnosis.js";
 import type { AttemptFile } from "../runs/attempt-file.js";
 import type { AttemptSource, Strategy, TokenUsage } from "../shared/attempt.js";
 import type { CheckResult, Stage } from "../shared/check-result.js";
+import type { Review } from "../shared/review.js";
 import type { RunReason, RunUsage } from "../shared/run-result.js";
 
 /** Code produced by generate, repair or the offline engine, waiting to be validated. */
@@ -56,6 +57,15 @@ export interface Analysis {
   notes: string[];
   /** The most suspicious lines by fault localization, as `line N: <source>` (best first). */
   suspicious?: string[];
+}
+
+/** The `--review-fix` round: the reviewed (verified) code it started from, and how it went. */
+export interface ReviewFix {
+  code: string;
+  testsRun: number;
+  /** `pending` while its candidate is being validated. */
+  status: "pending" | "applied" | "failed";
+  summary: string;
 }
 
 /** How the run ended; set by finish or give_up. */
@@ -120,6 +130,9 @@ export const AgentState = Annotation.Root({
   reason: last<RunReason | null>(() => null),
   message: last<string | null>(() => null),
   outcome: last<Outcome | null>(() => null),
+  /** The code review after success (set once; never looped on). */
+  codeReview: last<Review | null>(() => null),
+  reviewFix: last<ReviewFix | null>(() => null),
   /** Written by the error boundary when it intervenes (a stuck loop): switch strategy. */
   boundaryNote: boundaryNoteChannel(),
   /** The step of the boundary note the loop has acted on, so each note acts once. */

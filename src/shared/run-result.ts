@@ -1,4 +1,5 @@
 import type { AttemptRecord } from "./attempt.js";
+import type { Review } from "./review.js";
 import type { Verification } from "./verification.js";
 
 export type RunReason =
@@ -34,6 +35,8 @@ export interface RunResult {
   verified: boolean;
   /** What verified the code (always set by the agent; optional for results made elsewhere). */
   verification?: Verification;
+  /** Findings of the code review that ran once after success (absent with `--no-review` or no model). */
+  review?: Review;
   language: string;
   code: string;
   files?: Record<string, string>;
