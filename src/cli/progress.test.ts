@@ -81,6 +81,18 @@ describe("progress", () => {
       "verified by 2 examples from the docstring and the requirement ·",
     );
     expect(describeResult(passed({ by: "generated", testsRun: 9 }))).toContain("verified by 9 generated tests ·");
+    const reviewed = (review: RunResult["review"]) => describeResult({ ...passed({ by: "tests", testsRun: 2 }), ...(review ? { review } : {}) });
+    const findings = [
+      { severity: "low" as const, text: "no docstring" },
+      { severity: "high" as const, line: 4, text: "median([]) raises IndexError" },
+    ];
+    expect(reviewed({ model: "m", findings })).toContain("\n  review: 2 findings (1 high, 1 low), e.g. line 4: median([]) raises IndexError\n");
+    expect(reviewed({ model: "m", findings, fix: { status: "applied", summary: "" } })).toContain("; fix applied\n");
+    expect(reviewed({ model: "m", findings: [] })).toContain("\n  review: no findings\n");
+    expect(reviewed({ model: "m", findings: [], failed: "the reply held no JSON findings" })).toContain(
+      "review: failed (the reply held no JSON findings); the run is unaffected",
+    );
+    expect(reviewed(undefined)).not.toContain("review:");
   });
 
   it("lists the examples a run is verified by as it starts, and says when nothing can verify it", () => {

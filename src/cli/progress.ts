@@ -125,6 +125,8 @@ export function describeResult(result: RunResult, chosen?: TestsChosen): string 
       : `mend: ${result.reason === "interrupted" ? "paused" : "stopped"}: ${result.reason}`;
   const lines = [`${head} · ${cost}`];
   if (result.message) lines.push(`  ${result.message}`);
+  const review = describeReview(result);
+  if (review) lines.push(`  ${review}`);
   lines.push(`  run ${result.runId} in ${result.runDir}`);
   return lines.join("\n");
 }
@@ -144,4 +146,20 @@ function count(n: number): string {
 function clip(text: string, max: number): string {
   const line = text.replace(/\s+/g, " ").trim();
   return line.length > max ? `${line.slice(0, max - 3)}...` : line;
+}
+
+/** One line on the code review: how many findings of each severity and the first high one, or why it failed. */
+function describeReview(result: RunResult): string | undefined {
+  const review = result.review;
+  if (!review) return undefined;
+  if (review.failed) return `review: failed (${clip(review.failed, 100)}); the run is unaffected`;
+  if (review.findings.length === 0) return "review: no findings";
+  const bySeverity = (["high", "medium", "low"] as const)
+    .map((severity) => [severity, review.findings.filter((finding) => finding.severity === severity).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([severity, n]) => `${n} ${severity}`);
+  const first = review.findings.find((finding) => finding.severity === "high") ?? review.findings[0];
+  const at = first.line !== undefined ? `line ${first.line}: ` : "";
+  const fix = review.fix ? `; fix ${review.fix.status}` : "";
+  return `review: ${plural(review.findings.length, "finding")} (${bySeverity.join(", ")}), e.g. ${at}${clip(first.text, 100)}${fix}`;
 }

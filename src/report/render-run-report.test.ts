@@ -34,6 +34,22 @@ describe("writeRunReport on recorded runs", () => {
     expect(html).toContain("<summary>test_mend_examples.py</summary>");
   });
 
+  it("shows the code review's findings, escaped, and a review that failed", async () => {
+    const dir = copyRun(BY_EXAMPLES);
+    const run = JSON.parse(readFileSync(join(dir, "run.json"), "utf8"));
+    const findings = [{ severity: "high", line: 3, text: "running_max(<list of None>) compares None with <" }, { severity: "low", text: "no type hints" }];
+    writeFileSync(join(dir, "run.json"), JSON.stringify({ ...run, review: { model: "openai:reviewer", findings, fix: { status: "failed", summary: "kept the reviewed code" } } }));
+    const html = readFileSync(await writeRunReport(dir), "utf8");
+    expect(html).toContain('<section id="review"><h2>Code review <span class="muted">by openai:reviewer</span></h2>');
+    expect(html).toContain("<td>3</td><td>running_max(&lt;list of None&gt;) compares None with &lt;</td>");
+    expect(html).toContain("<td></td><td>no type hints</td>");
+    expect(html).toContain("Review fix: failed: kept the reviewed code");
+    writeFileSync(join(dir, "run.json"), JSON.stringify({ ...run, review: { model: "openai:reviewer", findings: [], failed: "the reply held no JSON findings" } }));
+    const failed = readFileSync(await writeRunReport(dir), "utf8");
+    expect(failed).toContain("The review failed: the reply held no JSON findings");
+    expect(failed).not.toContain("No findings.");
+  });
+
   it("says when nothing could verify the code: no tests and no examples", async () => {
     const dir = copyRun(BY_EXAMPLES);
     const meta = JSON.parse(readFileSync(join(dir, "meta.json"), "utf8"));

@@ -3,7 +3,7 @@ import { createTwoFilesPatch } from "diff";
 import { basename } from "node:path";
 import type { RunResult } from "../../shared/run-result.js";
 import { loadTask } from "../../tasks/load-task.js";
-import { addLimitOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, type LoopFlags } from "../loop-options.js";
+import { addLimitOptions, addReviewOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, type LoopFlags } from "../loop-options.js";
 
 interface RepairFlags extends LoopFlags {
   prompt?: string;
@@ -24,6 +24,7 @@ export function registerRepair(program: Command): void {
   addTaskOptions(command);
   addLimitOptions(command);
   addSwitchOptions(command);
+  addReviewOptions(command);
   command
     .option("--approve", "ask before writing; a non-interactive run pauses (resume with: mend resume RUN_ID --approve|--reject)")
     .addHelpText("after", "\nExample:\n  mend repair examples/median/median.py --tests examples/median/test_median.py --write")

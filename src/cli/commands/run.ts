@@ -1,6 +1,6 @@
 import { type Command } from "commander";
 import { loadTask } from "../../tasks/load-task.js";
-import { addLimitOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, type LoopFlags } from "../loop-options.js";
+import { addLimitOptions, addReviewOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, type LoopFlags } from "../loop-options.js";
 
 interface RunFlags extends LoopFlags {
   prompt?: string;
@@ -20,6 +20,7 @@ export function registerRun(program: Command): void {
   addTaskOptions(command);
   addLimitOptions(command);
   addSwitchOptions(command);
+  addReviewOptions(command);
   command
     .option("--approve", "pause for approval before finishing (resume with: mend resume RUN_ID --approve|--reject)")
     .addHelpText(

@@ -141,3 +141,44 @@ describe("examples are tests", () => {
     expect(result.stderr).toMatch(/verified by 2 examples from the requirement/);
   }, 180_000);
 });
+
+describe("code review after success (on by default with a model)", () => {
+  const ADD_TESTS = "from add import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n";
+  const REVIEW = 'Reviewed.\n\n```json\n{"findings": [{"severity": "medium", "line": 1, "text": "add(a, b) does not check that a and b are numbers"}]}\n```\n';
+
+  it("mend repair records the review's findings in the JSON and a closing line; --no-review makes no review call", async () => {
+    writeFileSync(join(dir, "test_add.py"), ADD_TESTS);
+    const server = await startScriptedServer([{ reply: `Fixed:\n\n\`\`\`python\ndef add(a, b):\n    return a + b\n\`\`\`\n` }, { reply: REVIEW }]);
+    try {
+      const args = ["repair", "add.py", "--tests", "test_add.py", "--no-offline-repair", "--runs-dir", runsDir(), "--model", "openai:scripted", "--base-url", server.url];
+      const result = await runMend([...args, "--json"], { cwd: dir, env: { OPENAI_API_KEY: "test-key" } });
+      expect(result.code, result.stderr).toBe(0);
+      const run = jsonOf(result.stdout);
+      expect(run.review).toEqual({
+        model: "openai:scripted",
+        findings: [{ severity: "medium", line: 1, text: "add(a, b) does not check that a and b are numbers" }],
+      });
+      expect(result.stderr).toMatch(/review: 1 finding \(1 medium\), e\.g\. line 1: add\(a, b\) does not check/);
+      expect(server.requests).toHaveLength(2);
+    } finally {
+      await server.close();
+    }
+    const quiet = await startScriptedServer([{ reply: "```python\ndef add(a, b):\n    return a + b\n```" }]);
+    try {
+      const args = ["repair", "add.py", "--tests", "test_add.py", "--no-offline-repair", "--no-review", "--json", "--runs-dir", runsDir()];
+      const result = await runMend([...args, "--model", "openai:scripted", "--base-url", quiet.url], { cwd: dir, env: { OPENAI_API_KEY: "test-key" } });
+      expect(result.code, result.stderr).toBe(0);
+      expect(jsonOf(result.stdout).review).toBeUndefined();
+      expect(quiet.requests).toHaveLength(1);
+    } finally {
+      await quiet.close();
+    }
+  }, 180_000);
+
+  it("--no-review with --review-fix is a usage error", async () => {
+    const result = await runMend(["repair", "add.py", "--tests", "test_add.py", "--no-review", "--review-fix"], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr).toMatch(/--no-review turns the review off/);
+  });
+});
