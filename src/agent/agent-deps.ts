@@ -19,9 +19,13 @@ export interface AgentDeps {
   runId: string;
   task: Task;
   limits: RunLimits;
+  /** What verifies the run: the task's own tests, examples turned into `task.tests`, or nothing. */
+  verifiedBy: "tests" | "examples" | "none";
   /** `null` with the `offline` model: only the draft and the offline engine. */
   model: ModelClient | null;
   validator: Validator;
+  /** The code review after success: its model and whether one repair round may follow; `null`: no review. */
+  review?: { model: ModelClient; fix: boolean } | null;
   /** `null` disables the offline engine. */
   repairer: Repairer | null;
   /** Ranks suspicious lines for the model's repair prompt; absent or `null`: none. */

@@ -1,4 +1,5 @@
 import type { CheckResult } from "../shared/check-result.js";
+import { isVerified, testsRun } from "../validation/tests-run.js";
 import type { BestAttempt } from "./state.js";
 
 /** Summarizes a validated attempt for the best-attempt comparison. */
@@ -6,9 +7,10 @@ export function toBestAttempt(n: number, code: string, check: CheckResult): Best
   return {
     n,
     code,
-    passed: check.passed,
+    passed: isVerified(check),
     stage: check.stage,
     testsPassed: check.tests?.passed ?? 0,
+    testsRun: testsRun(check),
     // A layer skipped after an earlier failure was not passed either: counting it ranks code
     // that got further (e.g. to the tests) above code that stopped at syntax.
     layersFailed: check.layers.filter((layer) => layer.status !== "pass").length,
@@ -16,7 +18,7 @@ export function toBestAttempt(n: number, code: string, check: CheckResult): Best
 }
 
 /**
- * The better of two attempts: a passing one, else most tests passed, then fewest layers
+ * The better of two attempts: a verified one, else most tests passed, then fewest layers
  * failed; on a tie the earlier one stays (a later attempt must improve to replace it).
  */
 export function betterAttempt(current: BestAttempt | null, challenger: BestAttempt): BestAttempt {

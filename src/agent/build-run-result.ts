@@ -1,6 +1,9 @@
 import type { RunFolder } from "../runs/run-folder.js";
 import type { Language } from "../shared/language.js";
+import type { Review } from "../shared/review.js";
 import type { RunReason, RunResult } from "../shared/run-result.js";
+import type { VerificationSource } from "../shared/verification.js";
+import { isVerified, testsRun } from "../validation/tests-run.js";
 import type { AgentStateValue } from "./state.js";
 
 /** How a session of the run ended, as seen from outside the graph. */
@@ -22,6 +25,7 @@ export function buildRunResult(
   language: Language,
   durationMs: number,
   end: SessionEnd,
+  by: VerificationSource,
 ): RunResult {
   const verdict = judge(state, folder.runId, end);
   // Keys in the SPEC's order, so the JSON reads the same as the contract.
@@ -31,6 +35,8 @@ export function buildRunResult(
     status: verdict.status,
     reason: verdict.reason,
     verified: verdict.verified,
+    verification: { by, testsRun: verdict.testsRun },
+    ...(state.codeReview ? { review: reviewOf(state) } : {}),
     language,
     code: verdict.code,
     attempts: folder.readAttempts().map((file) => file.record),
@@ -42,7 +48,10 @@ export function buildRunResult(
   };
 }
 
-type Verdict = Pick<RunResult, "status" | "reason" | "verified" | "code" | "message" | "pending">;
+type Verdict = Pick<RunResult, "status" | "reason" | "verified" | "code" | "message" | "pending"> & {
+  /** Tests that ran on the returned code. */
+  testsRun: number;
+};
 
 function judge(state: AgentStateValue, runId: string, end: SessionEnd): Verdict {
   const resume = `mend resume ${runId}`;
@@ -55,6 +64,7 @@ function judge(state: AgentStateValue, runId: string, end: SessionEnd): Verdict 
         reason: state.reason ?? "error",
         verified: state.outcome.verified,
         code: state.outcome.code,
+        testsRun: state.outcome.testsRun ?? 0,
         ...(state.status !== "passed" && state.message ? { message: state.message } : {}),
       };
     case "awaiting_approval":
@@ -62,8 +72,9 @@ function judge(state: AgentStateValue, runId: string, end: SessionEnd): Verdict 
         status: "failed",
         reason: "interrupted",
         pending: "approval",
-        verified: state.check?.passed ?? false,
+        verified: state.check ? isVerified(state.check) : false,
         code: state.code ?? "",
+        testsRun: state.check ? testsRun(state.check) : 0,
         message: `verified code is waiting for approval: ${resume} --approve (or --reject)`,
       };
     case "stopped": {
@@ -73,6 +84,7 @@ function judge(state: AgentStateValue, runId: string, end: SessionEnd): Verdict 
         reason: end.reason,
         verified: best?.passed ?? false,
         code: best?.code ?? state.code ?? "",
+        testsRun: best?.testsRun ?? 0,
         message: `${end.message}${label}`,
       };
     }
@@ -83,8 +95,23 @@ function judge(state: AgentStateValue, runId: string, end: SessionEnd): Verdict 
         reason: end.kind === "interrupted" ? "interrupted" : "error",
         verified: best?.passed ?? false,
         code: best?.code ?? state.code ?? "",
+        testsRun: best?.testsRun ?? 0,
         message: `${end.message}; continue with: ${resume}`,
       };
   }
-  return { status: "failed", reason: "error", verified: false, code: best?.code ?? "", message: "the run ended without an outcome" };
+  return {
+    status: "failed",
+    reason: "error",
+    verified: false,
+    code: best?.code ?? "",
+    testsRun: best?.testsRun ?? 0,
+    message: "the run ended without an outcome",
+  };
+}
+
+/** The review as the SPEC shows it, with how the review-fix round went when there was one. */
+function reviewOf(state: AgentStateValue): Review | undefined {
+  if (!state.codeReview) return undefined;
+  const fix = state.reviewFix;
+  return { ...state.codeReview, ...(fix && fix.status !== "pending" ? { fix: { status: fix.status, summary: fix.summary } } : {}) };
 }

@@ -2,6 +2,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import type { BoundaryMode } from "../boundary/boundary-options.js";
 import { UsageError } from "../errors/usage-error.js";
+import { chooseTests } from "../examples/choose-tests.js";
 import { formatModelSpec, parseModelSpec } from "../models/model-spec.js";
 import { loadPriceOverrides } from "../models/pricing.js";
 import { createRunId } from "../runs/create-run-id.js";
@@ -36,6 +37,11 @@ export interface AgentOptions {
   repairer?: Repairer | null;
   /** Fault localization for the model's repair prompt. Default `localizeFaults`; `null` turns it off. */
   localizer?: FaultLocalizer | null;
+  /**
+   * One code review after success: `{ model?, fix? }` (model default: the run's model; `fix`
+   * allows one repair round for high-severity findings). Default: no review.
+   */
+  review?: false | { model?: BaseChatModel | string; fix?: boolean };
   /** Default: one SQLite database per run, `<runDir>/checkpoints.sqlite`. */
   checkpointer?: BaseCheckpointSaver;
   /** Where run folders go. Default `.mend/runs`. */
@@ -121,8 +127,9 @@ export function createAgent(options: AgentOptions = {}): Agent {
     model: ModelClient | null,
     mode: SessionSetup["mode"],
     extra: { signal?: AbortSignal; onEvent?: (event: RunEvent) => void },
-  ): Promise<RunResult> =>
-    runSession({
+  ): Promise<RunResult> => {
+    const reviewer = await resolveReviewer(meta, model);
+    return runSession({
       folder,
       meta,
       model,
@@ -130,6 +137,7 @@ export function createAgent(options: AgentOptions = {}): Agent {
       // A run started without the offline engine or with another boundary mode keeps them on resume, unless told otherwise.
       repairer: options.repairer !== undefined ? options.repairer : meta.offlineRepair === false ? null : repairOffline,
       localizer: options.localizer === undefined ? localizeFaults : options.localizer,
+      review: reviewer,
       sandbox: sandboxOf(),
       ...(options.checkpointer ? { checkpointer: options.checkpointer } : {}),
       offlineBudgetMs:
@@ -145,17 +153,36 @@ export function createAgent(options: AgentOptions = {}): Agent {
       ...(extra.signal ? { signal: extra.signal } : {}),
       mode,
     });
+  };
+
+  // The review model: the one passed in code, else the spec saved in the run folder, else the run's model.
+  const resolveReviewer = async (meta: RunMeta, model: ModelClient | null): Promise<SessionSetup["review"]> => {
+    if (!meta.review) return null;
+    const given = typeof options.review === "object" ? options.review.model : undefined;
+    const spec = given ?? meta.review.model;
+    const client = spec === undefined ? model : (await resolveModel(spec, options.baseUrl ?? meta.baseUrl, env)).client;
+    return client ? { model: client, fix: meta.review.fix } : null;
+  };
 
   const agent: Agent = {
     async run(task, runOptions = {}) {
       const { client, label } = await resolveModel(options.model ?? env.MEND_MODEL, options.baseUrl, env);
       const runId = createRunId();
+      // Without tests of its own, the task is verified by its examples: chosen once, saved for resume.
+      const chosen = chooseTests(task);
       const meta: RunMeta = {
         schemaVersion: 1,
         runId,
         createdAt: new Date().toISOString(),
         command: runOptions.command ?? "run",
-        task,
+        task: chosen.task,
+        verification: {
+          by: chosen.by,
+          examples:
+            chosen.by === "examples"
+              ? chosen.examples.map(({ name, origin, file, line, code }) => ({ name, origin, file, line, code }))
+              : [],
+        },
         model: label,
         ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
         maxAttempts: positive(options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, "max attempts"),
@@ -164,6 +191,7 @@ export function createAgent(options: AgentOptions = {}): Agent {
         ...(options.repairer === null ? { offlineRepair: false as const } : {}),
         ...(options.boundary === "off" || options.boundary === "observe" ? { boundary: options.boundary } : {}),
         ...(runOptions.writeTo ? { writeTo: runOptions.writeTo } : {}),
+        ...(options.review ? { review: reviewMeta(options.review) } : {}),
         elapsedMs: 0,
       };
       const folder = RunFolder.create(runsDir, meta);
@@ -253,4 +281,9 @@ function candidateLimitFrom(value: string | undefined): number | undefined {
 function positive(value: number, what: string): number {
   if (!Number.isInteger(value) || value < 1) throw new UsageError(`${what} must be a whole number of at least 1, got ${value}`);
   return value;
+}
+
+function reviewMeta(review: { model?: BaseChatModel | string; fix?: boolean }): NonNullable<RunMeta["review"]> {
+  const model = review.model === undefined ? undefined : typeof review.model === "string" ? formatModelSpec(parseModelSpec(review.model)) : `custom:${review.model._llmType()}`;
+  return { ...(model !== undefined ? { model } : {}), fix: review.fix ?? false };
 }

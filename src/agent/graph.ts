@@ -8,6 +8,7 @@ import { generateNode } from "./nodes/generate.js";
 import { giveUpNode } from "./nodes/give-up.js";
 import { offlineRepairNode } from "./nodes/offline-repair.js";
 import { repairNode } from "./nodes/repair.js";
+import { reviewNode } from "./nodes/review.js";
 import { validateNode } from "./nodes/validate.js";
 import {
   afterAnalyze,
@@ -16,6 +17,7 @@ import {
   afterGenerate,
   afterOfflineRepair,
   afterRepair,
+  afterReview,
   afterValidate,
 } from "./routing.js";
 import { AgentState } from "./state.js";
@@ -30,12 +32,14 @@ export function buildAgentGraph(deps: AgentDeps, checkpointer: BaseCheckpointSav
     .addNode("offline_repair", tracedNode("offline_repair", offlineRepairNode(deps), deps))
     .addNode("analyze", tracedNode("analyze", analyzeNode(deps), deps))
     .addNode("repair", tracedNode("repair", repairNode(deps), deps))
+    .addNode("review", tracedNode("review", reviewNode(deps), deps))
     .addNode("approve", tracedNode("approve", approveNode(deps), deps))
     .addNode("finish", tracedNode("finish", finishNode(deps), deps))
     .addNode("give_up", tracedNode("give_up", giveUpNode(deps), deps))
     .addEdge(START, "generate")
     .addConditionalEdges("generate", tracedRoute("generate", afterGenerate, deps), ["validate", "give_up"])
-    .addConditionalEdges("validate", tracedRoute("validate", afterValidate, deps), ["diagnose", "approve", "finish"])
+    .addConditionalEdges("validate", tracedRoute("validate", afterValidate, deps), ["diagnose", "review", "approve", "finish", "give_up"])
+    .addConditionalEdges("review", tracedRoute("review", afterReview, deps), ["validate", "approve", "finish"])
     .addConditionalEdges("diagnose", tracedRoute("diagnose", afterDiagnose, deps), [
       "offline_repair",
       "analyze",

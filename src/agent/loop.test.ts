@@ -201,3 +201,14 @@ describe("the loop", () => {
     expect(lines.at(-1)).toMatchObject({ type: "run_finished", status: "passed", attempts: 2 });
   });
 });
+
+describe("a task with no tests and no examples", () => {
+  it("ends no_tests even when the loop stopped for another reason first (a syntax error and no model)", async () => {
+    const { agent: loop, events } = agent({});
+    const result = await loop.run({ ...task, tests: [], draft: SYNTAX_ERROR });
+    expect(result).toMatchObject({ status: "failed", reason: "no_tests", verified: false, verification: { by: "none", testsRun: 0 } });
+    expect(result.message).toMatch(/^no tests and no examples, so nothing can verify the code .*\(the loop stopped as well: the draft fails/);
+    expect(events.find((event) => event.type === "tests_chosen")).toEqual({ type: "tests_chosen", by: "none", tests: 0, examples: [] });
+  });
+});
+

@@ -16,6 +16,7 @@ function deps(overrides: Partial<AgentDeps> = {}): AgentDeps {
     runId: "r",
     task: { prompt: "p", language: "python", entry: "median.py", tests: [] },
     limits: { maxAttempts: 5, budget: {}, approve: false },
+    verifiedBy: "tests",
     model,
     validator: () => Promise.reject(new Error("not called")),
     repairer: null,

@@ -9,6 +9,7 @@ export type AgentNode =
   | "offline_repair"
   | "analyze"
   | "repair"
+  | "review"
   | "approve"
   | "finish"
   | "give_up";
@@ -27,12 +28,26 @@ export const afterGenerate: Decide = (state) =>
     ? { to: "validate", why: `validate the ${state.candidate.source} code` }
     : { to: "give_up", why: state.message ?? "nothing to validate" };
 
+/**
+ * Passing code is reviewed once (when a reviewer is configured), then goes to approval or
+ * finish, unless no test ran on it (then nothing verified it). The review-fix round's code
+ * ends the run whatever its validation says: finish keeps the reviewed code if it failed.
+ */
 export const afterValidate: Decide = (state, deps) => {
+  if (state.reviewFix?.status === "pending") return toFinish(deps, "validated the review-fix round");
   if (!state.check?.passed) return { to: "diagnose", why: `failed at ${state.check?.stage ?? "?"}` };
-  return deps.limits.approve
-    ? { to: "approve", why: "passed; approval required before finishing" }
-    : { to: "finish", why: "passed every layer" };
+  if (state.reason === "no_tests") return { to: "give_up", why: "passed every layer, but no test ran" };
+  if (deps.review && !state.codeReview) return { to: "review", why: "passed every layer: one code review" };
+  return toFinish(deps, "passed every layer");
 };
+
+/** After the review: validate the review-fix round's code, else finish. */
+export const afterReview: Decide = (state, deps) =>
+  state.candidate ? { to: "validate", why: "validate the fix for the review's high-severity findings" } : toFinish(deps, "reviewed");
+
+function toFinish(deps: AgentDeps, why: string): Route {
+  return deps.limits.approve ? { to: "approve", why: `${why}; approval required before finishing` } : { to: "finish", why };
+}
 
 /**
  * The heart of the loop, after a failed attempt has been diagnosed: stop if a limit or a

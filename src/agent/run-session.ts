@@ -24,6 +24,8 @@ export interface SessionSetup {
   validator: Validator;
   repairer: Repairer | null;
   localizer: FaultLocalizer | null;
+  /** The code review after success; `null`: none. */
+  review: { model: ModelClient; fix: boolean } | null;
   sandbox: Sandbox;
   /** A caller's checkpointer; without one the run folder's SQLite database is used. */
   checkpointer?: BaseCheckpointSaver;
@@ -58,9 +60,11 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
   };
   const owned: ClosableCheckpointer | undefined = setup.checkpointer ? undefined : openCheckpointer(folder.checkpointPath);
   const checkpointer = setup.checkpointer ?? (owned as ClosableCheckpointer).saver;
+  const verification = meta.verification ?? { by: meta.task.tests.length > 0 ? "tests" : "none", examples: [] };
   const deps: AgentDeps = {
     runId: meta.runId,
     task: meta.task,
+    verifiedBy: verification.by,
     limits: {
       maxAttempts: meta.maxAttempts,
       budget: meta.budget,
@@ -71,6 +75,7 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
     validator: setup.validator,
     repairer: setup.repairer,
     localizer: setup.localizer,
+    review: setup.review,
     sandbox: setup.sandbox,
     folder,
     emit,
@@ -95,6 +100,7 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
       model: meta.model,
       language: meta.task.language,
     });
+    emit({ type: "tests_chosen", by: verification.by, tests: meta.task.tests.length, examples: verification.examples });
     const counters = countersOf(before.values as Partial<AgentStateValue>);
     const guarded = guardAgentGraph(graph, {
       mode: setup.boundary,
@@ -152,7 +158,7 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
   }
 
   function result(snapshot: StateSnapshot, end: SessionEnd): RunResult {
-    const run = buildRunResult(snapshot.values as AgentStateValue, folder, meta.task.language, elapsedMs(), end);
+    const run = buildRunResult(snapshot.values as AgentStateValue, folder, meta.task.language, elapsedMs(), end, verification.by);
     folder.writeResult(run);
     return run;
   }

@@ -4,6 +4,7 @@ import type { Diagnosis } from "../diagnosis/diagnosis.js";
 import type { AttemptFile } from "../runs/attempt-file.js";
 import type { AttemptSource, Strategy, TokenUsage } from "../shared/attempt.js";
 import type { CheckResult, Stage } from "../shared/check-result.js";
+import type { Review } from "../shared/review.js";
 import type { RunReason, RunUsage } from "../shared/run-result.js";
 
 /** Code produced by generate, repair or the offline engine, waiting to be validated. */
@@ -35,13 +36,16 @@ export interface AvoidEntry {
   line: string;
 }
 
-/** The attempt give_up returns: most tests passed, then fewest layers failed. */
+/** The attempt give_up returns: verified, else most tests passed, then fewest layers failed. */
 export interface BestAttempt {
   n: number;
   code: string;
+  /** Verified: every layer passed and at least one test ran. */
   passed: boolean;
   stage: Stage;
   testsPassed: number;
+  /** Tests that ran on it (absent in checkpoints written before it was recorded). */
+  testsRun?: number;
   layersFailed: number;
 }
 
@@ -55,12 +59,23 @@ export interface Analysis {
   suspicious?: string[];
 }
 
+/** The `--review-fix` round: the reviewed (verified) code it started from, and how it went. */
+export interface ReviewFix {
+  code: string;
+  testsRun: number;
+  /** `pending` while its candidate is being validated. */
+  status: "pending" | "applied" | "failed";
+  summary: string;
+}
+
 /** How the run ended; set by finish or give_up. */
 export interface Outcome {
   code: string;
   verified: boolean;
   /** The attempt the code comes from (0 when there was none). */
   n: number;
+  /** Tests that ran on the code (absent in checkpoints written before it was recorded). */
+  testsRun?: number;
 }
 
 const last = <T>(initial: () => T) => Annotation<T>({ reducer: (_, next) => next, default: initial });
@@ -115,6 +130,9 @@ export const AgentState = Annotation.Root({
   reason: last<RunReason | null>(() => null),
   message: last<string | null>(() => null),
   outcome: last<Outcome | null>(() => null),
+  /** The code review after success (set once; never looped on). */
+  codeReview: last<Review | null>(() => null),
+  reviewFix: last<ReviewFix | null>(() => null),
   /** Written by the error boundary when it intervenes (a stuck loop): switch strategy. */
   boundaryNote: boundaryNoteChannel(),
   /** The step of the boundary note the loop has acted on, so each note acts once. */

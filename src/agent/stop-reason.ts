@@ -30,6 +30,19 @@ function brokenTestsMessage(check: AgentStateValue["check"]): string | undefined
   return `${check.summary}${at}; fix the tests: a model would not help, since mend only changes the program`;
 }
 
+/**
+ * Why nothing verified the code, and how to give tests, for the `no_tests` message. `by` is
+ * what the run had: examples or tests that ran none, or nothing at all.
+ */
+export function noTestsMessage(by: "tests" | "examples" | "none"): string {
+  const how =
+    "give tests with --tests PATH (a file or a folder; `tests:` in a task file), or write examples in the requirement or " +
+    "the docstring (a doctest `>>> median([3, 1, 2])` with `2` on the next line, JSDoc `@example add(1, 2) // => 3`, or a line `add(1, 2) == 3`)";
+  if (by === "tests") return `the code passed every layer, but the tests ran no test case, so nothing verified it: ${how}`;
+  if (by === "examples") return `the code passed every layer, but no example ran as a test, so nothing verified it: ${how}`;
+  return `no tests and no examples, so nothing can verify the code (syntax and lint alone do not): ${how}`;
+}
+
 /** Whether the offline engine has not yet searched from the current (parseable) code. */
 export function offlineRepairPending(state: AgentStateValue, deps: AgentDeps): boolean {
   const errorType = state.check?.errorType;

@@ -4,7 +4,7 @@ import { type Agent, type AgentOptions, createAgent } from "../agent/create-agen
 import type { RunEvent } from "../runs/run-event.js";
 import type { RunResult } from "../shared/run-result.js";
 import { createOutput } from "./output.js";
-import { createProgress, describeResult } from "./progress.js";
+import { createProgress, describeResult, type TestsChosen } from "./progress.js";
 
 export interface ExecuteRunInput {
   json: boolean;
@@ -41,8 +41,14 @@ export async function executeRun(input: ExecuteRunInput): Promise<number> {
     controller.abort();
   };
   process.on("SIGINT", onSigint);
-  const onEvent: ((event: RunEvent) => void) | undefined = input.json ? undefined : createProgress(output.info);
-  const agent = createAgent({ ...input.agentOptions, ...(onEvent ? { onEvent } : {}) });
+  const progress: ((event: RunEvent) => void) | undefined = input.json ? undefined : createProgress(output.info);
+  // The closing line says what verified the code, which only the run's start knows in full.
+  let chosen: TestsChosen | undefined;
+  const onEvent = (event: RunEvent) => {
+    if (event.type === "tests_chosen") chosen = event;
+    progress?.(event);
+  };
+  const agent = createAgent({ ...input.agentOptions, onEvent });
   try {
     let result = await input.start(agent, controller.signal);
     while (result.pending === "approval" && canAsk(input.json) && !controller.signal.aborted) {
@@ -52,7 +58,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<number> {
     finished = { result, code: exitCode(result) };
     const rendered = input.json ? undefined : input.render(result);
     if (input.json || rendered !== undefined) output.result(result, () => rendered ?? "");
-    output.info(describeResult(result));
+    output.info(describeResult(result, chosen));
     for (const line of input.afterResult?.(result) ?? []) output.info(line);
     output.info(await reportLink(result.runDir));
     return finished.code;

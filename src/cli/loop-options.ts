@@ -25,6 +25,10 @@ export interface LoopFlags {
   boundary: boolean;
   runsDir: string;
   json?: boolean;
+  reviewModel?: string;
+  /** False with `--no-review`. */
+  review?: boolean;
+  reviewFix?: boolean;
 }
 
 export const DEFAULT_RUNS_DIR = ".mend/runs";
@@ -83,6 +87,14 @@ export function switchOptionsFrom(
   };
 }
 
+/** The code review after success: on by default with the run's model (`run` and `repair`; resume keeps the run's choice). */
+export function addReviewOptions(command: Command): Command {
+  return command
+    .option("--review-model <spec>", "the model that reviews verified code once (default: the run's model)")
+    .option("--no-review", "no code review after success")
+    .option("--review-fix", "allow one repair round for high-severity review findings (kept only if every test still passes)");
+}
+
 /** Options that describe the task. */
 export function addTaskOptions(command: Command): Command {
   return command
@@ -111,6 +123,7 @@ export function agentOptionsFrom(flags: LoopFlags, loaded?: LoadedTask): AgentOp
     ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
     ...(maxAttempts !== undefined ? { maxAttempts } : {}),
     ...(flags.offlineSeconds !== undefined ? { offlineBudgetMs: Math.round(flags.offlineSeconds * 1000) } : {}),
+    review: reviewOptionFrom(flags),
   };
 }
 
@@ -154,4 +167,12 @@ export function amount(flag: string) {
     if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`${flag} takes a positive number`);
     return n;
   };
+}
+
+function reviewOptionFrom(flags: LoopFlags): AgentOptions["review"] {
+  if (flags.review === false) {
+    if (flags.reviewModel !== undefined || flags.reviewFix) throw new UsageError("--no-review turns the review off: drop --review-model and --review-fix, or --no-review");
+    return false;
+  }
+  return { ...(flags.reviewModel !== undefined ? { model: flags.reviewModel } : {}), fix: flags.reviewFix ?? false };
 }

@@ -1,3 +1,4 @@
+import { describeExampleOrigins } from "../examples/choose-tests.js";
 import type { RunCounters, RunEvent } from "../runs/run-event.js";
 import type { AttemptRecord } from "../shared/attempt.js";
 import type { RunResult } from "../shared/run-result.js";
@@ -18,6 +19,9 @@ export function createProgress(write: (line: string) => void): (event: RunEvent)
           `mend: ${event.resumed ? "resuming" : "run"} ${event.runId} · ${event.language} · model ${event.model}\n` +
             `  run folder ${event.runDir}`,
         );
+        return;
+      case "tests_chosen":
+        write(`  ${describeTestsChosen(event)}`);
         return;
       case "node_entered":
         attempt = undefined;
@@ -79,18 +83,56 @@ function describeAttempt(record: AttemptRecord): string {
   return `attempt ${record.n} [${record.source}/${record.strategy}] ${verdict}${tests}${summary}`;
 }
 
-/** The closing lines for a result: the outcome, what it cost, and how to continue. */
-export function describeResult(result: RunResult): string {
+export type TestsChosen = Extract<RunEvent, { type: "tests_chosen" }>;
+
+/** The line that says, as a run starts, what will verify its code. */
+function describeTestsChosen(event: TestsChosen): string {
+  if (event.by === "tests") return `verifying by your tests (${event.tests} file${event.tests === 1 ? "" : "s"})`;
+  if (event.by === "none") return "no tests and no examples: nothing can verify this code";
+  const where = describeExampleOrigins(event.examples.map((example) => example.origin));
+  const listed = event.examples.slice(0, 3).map((example) => `${example.file}:${example.line} ${clip(example.code, 40)}`);
+  const more = event.examples.length > 3 ? `, and ${event.examples.length - 3} more` : "";
+  return `verifying by ${plural(event.examples.length, "example")} from ${where}: ${listed.join(", ")}${more}`;
+}
+
+/** What verified passing code, for the closing line: "verified by 12 of your tests", "by 3 examples from the docstring". */
+export function describeVerification(result: RunResult, chosen?: TestsChosen): string {
+  const run = result.verification?.testsRun ?? 0;
+  switch (result.verification?.by) {
+    case "tests":
+      return run === 1 ? "verified by your 1 test" : `verified by ${run} of your tests`;
+    case "examples": {
+      const where = chosen ? ` from ${describeExampleOrigins(chosen.examples.map((example) => example.origin))}` : "";
+      return `verified by ${plural(run, "example")}${where}`;
+    }
+    case "generated":
+      return `verified by ${plural(run, "generated test")}`;
+    default:
+      return "verified";
+  }
+}
+
+/**
+ * The closing lines for a result: the outcome and what verified it, what it cost, and how to
+ * continue. `chosen` (the run's `tests_chosen` event) says where examples came from.
+ */
+export function describeResult(result: RunResult, chosen?: TestsChosen): string {
   const { usage } = result;
   const cost = `${usage.modelCalls} model call${usage.modelCalls === 1 ? "" : "s"} · ${count(usage.inputTokens + usage.outputTokens)} tokens · $${usage.costUsd.toFixed(4)} · ${seconds(result.durationMs)}`;
   const head =
     result.status === "passed"
-      ? `mend: passed on attempt ${result.attempts.at(-1)?.n ?? 0} (verified)`
+      ? `mend: passed on attempt ${result.attempts.at(-1)?.n ?? 0}, ${describeVerification(result, chosen)}`
       : `mend: ${result.reason === "interrupted" ? "paused" : "stopped"}: ${result.reason}`;
   const lines = [`${head} · ${cost}`];
   if (result.message) lines.push(`  ${result.message}`);
+  const review = describeReview(result);
+  if (review) lines.push(`  ${review}`);
   lines.push(`  run ${result.runId} in ${result.runDir}`);
   return lines.join("\n");
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 function seconds(ms: number): string {
@@ -104,4 +146,20 @@ function count(n: number): string {
 function clip(text: string, max: number): string {
   const line = text.replace(/\s+/g, " ").trim();
   return line.length > max ? `${line.slice(0, max - 3)}...` : line;
+}
+
+/** One line on the code review: how many findings of each severity and the first high one, or why it failed. */
+function describeReview(result: RunResult): string | undefined {
+  const review = result.review;
+  if (!review) return undefined;
+  if (review.failed) return `review: failed (${clip(review.failed, 100)}); the run is unaffected`;
+  if (review.findings.length === 0) return "review: no findings";
+  const bySeverity = (["high", "medium", "low"] as const)
+    .map((severity) => [severity, review.findings.filter((finding) => finding.severity === severity).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([severity, n]) => `${n} ${severity}`);
+  const first = review.findings.find((finding) => finding.severity === "high") ?? review.findings[0];
+  const at = first.line !== undefined ? `line ${first.line}: ` : "";
+  const fix = review.fix ? `; fix ${review.fix.status}` : "";
+  return `review: ${plural(review.findings.length, "finding")} (${bySeverity.join(", ")}), e.g. ${at}${clip(first.text, 100)}${fix}`;
 }

@@ -9,6 +9,8 @@ import { reportPathFor, writeRunReport } from "./write-run-report.js";
 const FIXTURES = fileURLToPath(new URL("./__fixtures__/runs/", import.meta.url));
 const GAVE_UP = "20261130-004226-6cf3d3";
 const OFFLINE_FIX = "20261130-010948-0f2789";
+/** `mend repair running_max.py` with no tests: verified by the two doctests of its docstring. */
+const BY_EXAMPLES = "20261201-095537-f0f317";
 
 const scratch = mkdtempSync(join(tmpdir(), "mend-report-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -35,6 +37,38 @@ describe("writeRunReport on recorded runs", () => {
     }
     const attempts = readdirSync(join(FIXTURES, id, "attempts")).length;
     expect(count(html, /<article class="attempt /g)).toBe(attempts);
+  });
+
+  it("lists the examples a run without tests was verified by, where each is written", async () => {
+    const html = readFileSync(await writeRunReport(copyRun(BY_EXAMPLES)), "utf8");
+    expect(html).toContain("No tests were given: 2 examples from the task ran as tests.");
+    expect(html).toContain("<td><code>mean.py:4</code></td><td>docstring</td><td><code>running_max([1, 3, 2, 5, 4])</code></td>");
+    expect(html).toContain("<summary>test_mend_examples.py</summary>");
+  });
+
+  it("shows the code review's findings, escaped, and a review that failed", async () => {
+    const dir = copyRun(BY_EXAMPLES);
+    const run = JSON.parse(readFileSync(join(dir, "run.json"), "utf8"));
+    const findings = [{ severity: "high", line: 3, text: "running_max(<list of None>) compares None with <" }, { severity: "low", text: "no type hints" }];
+    writeFileSync(join(dir, "run.json"), JSON.stringify({ ...run, review: { model: "openai:reviewer", findings, fix: { status: "failed", summary: "kept the reviewed code" } } }));
+    const html = readFileSync(await writeRunReport(dir), "utf8");
+    expect(html).toContain('<section id="review"><h2>Code review <span class="muted">by openai:reviewer</span></h2>');
+    expect(html).toContain("<td>3</td><td>running_max(&lt;list of None&gt;) compares None with &lt;</td>");
+    expect(html).toContain("<td></td><td>no type hints</td>");
+    expect(html).toContain("Review fix: failed: kept the reviewed code");
+    writeFileSync(join(dir, "run.json"), JSON.stringify({ ...run, review: { model: "openai:reviewer", findings: [], failed: "the reply held no JSON findings" } }));
+    const failed = readFileSync(await writeRunReport(dir), "utf8");
+    expect(failed).toContain("The review failed: the reply held no JSON findings");
+    expect(failed).not.toContain("No findings.");
+  });
+
+  it("says when nothing could verify the code: no tests and no examples", async () => {
+    const dir = copyRun(BY_EXAMPLES);
+    const meta = JSON.parse(readFileSync(join(dir, "meta.json"), "utf8"));
+    writeFileSync(join(dir, "meta.json"), JSON.stringify({ ...meta, task: { ...meta.task, tests: [] }, verification: { by: "none", examples: [] } }));
+    const html = readFileSync(await writeRunReport(dir), "utf8");
+    expect(html).not.toContain('id="examples"');
+    expect(html).toContain("no examples in the requirement or the draft: nothing could verify the code");
   });
 
   it("writes report.html into the run folder with every section, for a run that gave up", async () => {

@@ -26,6 +26,8 @@ export type RunEvent =
   | { type: "model_retry"; node: string; retry: number; reason: string; waitMs?: number }
   | { type: "offline_repair"; status: "fixed" | "not_fixed" | "skipped"; candidatesRun: number; durationMs: number; reason?: string }
   | { type: "awaiting_approval"; runId: string }
+  /** What the run is verified by, at its start: the user's tests, examples found in the task (listed), or nothing. */
+  | { type: "tests_chosen"; by: "tests" | "examples" | "none"; tests: number; examples: { name: string; origin: "docstring" | "requirement"; file: string; line: number; code: string }[] }
   | { type: "approval"; approved: boolean }
   | { type: "run_finished"; status: "passed" | "failed"; reason: RunReason; attempts: number; durationMs: number }
   | { type: "run_interrupted"; why: "signal" | "crash"; message?: string }

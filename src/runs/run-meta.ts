@@ -33,8 +33,23 @@ export const runMetaSchema = z.object({
   offlineRepair: z.literal(false).optional(),
   /** The error boundary's mode when not the default `enforce` (`--no-boundary` is `off`); resume keeps it. */
   boundary: z.enum(["observe", "off"]).optional(),
+  /** The code review after success: its model spec (absent: the run's model) and whether one fix round may follow; absent: no review. */
+  review: z.object({ model: z.string().optional(), fix: z.boolean() }).optional(),
   /** Absolute path the verified code is written to when the run passes (`repair --write`). */
   writeTo: z.string().optional(),
+  /**
+   * What verifies the run: the task's own tests, examples of its requirement or docstrings (then
+   * `task.tests` is the examples' test file, listed in `examples`), or nothing. Absent in runs
+   * saved before it was recorded: then `tests` when the task has tests, else `none`.
+   */
+  verification: z
+    .object({
+      by: z.enum(["tests", "examples", "none"]),
+      examples: z.array(
+        z.object({ name: z.string(), origin: z.enum(["docstring", "requirement"]), file: z.string(), line: z.number().int(), code: z.string() }),
+      ),
+    })
+    .optional(),
   /** Wall-clock time spent in earlier sessions of this run (resume adds to it). */
   elapsedMs: z.number().nonnegative(),
 });

@@ -1,4 +1,6 @@
 import type { AttemptRecord } from "./attempt.js";
+import type { Review } from "./review.js";
+import type { Verification } from "./verification.js";
 
 export type RunReason =
   | "passed"
@@ -9,6 +11,8 @@ export type RunReason =
   | "budget_time"
   | "rejected"
   | "no_model"
+  /** Nothing verified the code: no test ran (no tests given, no examples found). */
+  | "no_tests"
   | "error"
   /** Paused and resumable with `mend resume`: a pending approval, or stopped by a signal (exit 130). */
   | "interrupted";
@@ -27,7 +31,12 @@ export interface RunResult {
   runId: string;
   status: "passed" | "failed";
   reason: RunReason;
+  /** True only when at least one test ran and every test passed. */
   verified: boolean;
+  /** What verified the code (always set by the agent; optional for results made elsewhere). */
+  verification?: Verification;
+  /** Findings of the code review that ran once after success (absent with `--no-review` or no model). */
+  review?: Review;
   language: string;
   code: string;
   files?: Record<string, string>;

@@ -1,13 +1,16 @@
 import type { AttemptRecord } from "../../shared/attempt.js";
 import type { CheckResult } from "../../shared/check-result.js";
+import { isVerified } from "../../validation/tests-run.js";
 import type { AgentDeps } from "../agent-deps.js";
 import { betterAttempt, toBestAttempt } from "../best-attempt.js";
 import type { AgentStateValue, AgentUpdate, Candidate } from "../state.js";
+import { noTestsMessage } from "../stop-reason.js";
 
 /**
  * Validates the candidate in the sandbox and records it as an attempt: this is the one
  * place the attempt counter moves, and the attempt's file is written before the step ends,
- * so a crash after it loses nothing.
+ * so a crash after it loses nothing. Code that passes every layer without a test having run
+ * is not verified: the run stops there with reason `no_tests`.
  */
 export function validateNode(deps: AgentDeps) {
   return async (state: AgentStateValue): Promise<AgentUpdate> => {
@@ -55,6 +58,7 @@ export function validateNode(deps: AgentDeps) {
       best: betterAttempt(state.best, toBestAttempt(n, candidate.code, check)),
       usage: { executions: check.executions },
       ...(candidate.source === "draft" ? { baselineLint: check.lintSignatures ?? [] } : {}),
+      ...(check.passed && !isVerified(check) ? { reason: "no_tests" as const, message: noTestsMessage(deps.verifiedBy) } : {}),
     };
   };
 }

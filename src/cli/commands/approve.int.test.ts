@@ -35,7 +35,7 @@ async function repairAnswering(answer: string, name: string) {
   const runsDir = join(dir, `runs-${name}`);
   try {
     const args = ["repair", `${name}.js`, "--tests", `${name}.test.js`, "--write", "--approve"];
-    const exit = await runMendInTerminal([...args, "--model", "openai:scripted", "--base-url", server.url, "--runs-dir", runsDir], {
+    const exit = await runMendInTerminal([...args, "--model", "openai:scripted", "--base-url", server.url, "--no-review", "--runs-dir", runsDir], {
       cwd: dir,
       env: { OPENAI_API_KEY: "test-key" },
       prompt: PROMPT,

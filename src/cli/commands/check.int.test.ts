@@ -30,10 +30,11 @@ describe("mend check", () => {
     expect(result.code).toBe(1);
     const json = JSON.parse(result.stdout);
     expect(Object.keys(json).sort()).toEqual(
-      ["passed", "stage", "errorType", "summary", "location", "context", "tests", "layers", "signature"].sort(),
+      ["passed", "stage", "errorType", "summary", "location", "context", "tests", "layers", "signature", "verification"].sort(),
     );
     expect(json).toMatchObject({
       passed: false,
+      verification: { by: "tests", testsRun: 2 },
       stage: "tests",
       errorType: "assertion",
       location: { file: "test_median.py", line: 9 },

@@ -2,7 +2,10 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import { stat } from "node:fs/promises";
 import { basename, resolve } from "node:path";
 import { UsageError } from "../../errors/usage-error.js";
+import { chooseTests, describeExampleOrigins, type ChosenTests } from "../../examples/choose-tests.js";
 import type { CheckResult } from "../../shared/check-result.js";
+import type { Verification } from "../../shared/verification.js";
+import { testsRun } from "../../validation/tests-run.js";
 import { loadTask } from "../../tasks/load-task.js";
 import { createOutput } from "../output.js";
 
@@ -23,7 +26,7 @@ export function registerCheckCommand(program: Command): void {
     .command("check")
     .summary("validate FILE layer by layer and diagnose the first failure; no repair")
     .description(
-      "Runs the layers cheapest first (syntax, imports, network, lint, types, tests) and stops at the first that fails, then says what failed, where, and why: error type, the failing line with the code around it, expected and actual values of failed tests. Exit code 0 when every layer passed, 1 when one failed.",
+      "Runs the layers cheapest first (syntax, imports, network, lint, types, tests) and stops at the first that fails, then says what failed, where, and why: error type, the failing line with the code around it, expected and actual values of failed tests. Without --tests, the examples in FILE's docstrings (doctest `>>>` lines, JSDoc `@example x // => y`) are the tests. Exit code 0 when every layer passed, 1 when one failed; `verification` says whether any test ran.",
     )
     .argument("<file>", "the program to check")
     .option("--tests <path...>", "test files or folders (repeatable)")
@@ -37,7 +40,7 @@ export function registerCheckCommand(program: Command): void {
     .option("--json", "print exactly one JSON object (the check result) on stdout; human output goes to stderr")
     .addHelpText("after", "\nExample:\n  mend check examples/median/median.py --tests examples/median/test_median.py")
     .action(async (file: string, flags: CheckFlags) => {
-      const result = await checkProgram({
+      const { result, verification, chosen } = await checkProgram({
         file,
         ...(flags.tests?.length ? { tests: flags.tests } : {}),
         ...(flags.lang !== undefined ? { lang: flags.lang } : {}),
@@ -48,7 +51,7 @@ export function registerCheckCommand(program: Command): void {
         ...(flags.testCmd ? { testCommand: flags.testCmd } : {}),
       });
       const output = createOutput(flags.json ?? false);
-      output.result(checkJson(result), () => renderCheck(result));
+      output.result(checkJson(result, verification), () => renderCheck(result, verification, chosen));
       process.exitCode = result.passed ? 0 : 1;
     });
 }
@@ -69,13 +72,23 @@ export interface CheckRequest {
   testCommand?: string;
 }
 
-/** Layered validation of one program with its tests, in the strong sandbox. */
-export async function checkProgram(request: CheckRequest): Promise<CheckResult> {
+/** A check's verdict, what verified it, and the tests it chose (the user's, else examples). */
+export interface CheckOutcome {
+  result: CheckResult;
+  verification: Verification;
+  chosen: ChosenTests;
+}
+
+/**
+ * Layered validation of one program with its tests (else the examples in its docstrings), in
+ * the strong sandbox.
+ */
+export async function checkProgram(request: CheckRequest): Promise<CheckOutcome> {
   const { file } = request;
   const info = await stat(resolve(file)).catch(() => undefined);
   if (!info) throw new UsageError(`file not found: ${file}`, { code: "file_missing" });
   if (!info.isFile()) throw new UsageError(`not a file: ${file}`, { code: "file_missing" });
-  const { task } = await loadTask({
+  const loaded = await loadTask({
     draft: file,
     entry: basename(file),
     ...(request.tests?.length ? { tests: request.tests } : {}),
@@ -84,6 +97,8 @@ export async function checkProgram(request: CheckRequest): Promise<CheckResult> 
     project: true,
     ...(request.root !== undefined ? { root: request.root } : {}),
   });
+  const chosen = chooseTests(loaded.task);
+  const { task } = chosen;
   // Loaded here, not at start-up: the validators pull in the TypeScript compiler, which
   // --help, other commands and bad input should not wait for.
   const [{ validate }, { createSandbox }] = await Promise.all([
@@ -92,7 +107,7 @@ export async function checkProgram(request: CheckRequest): Promise<CheckResult> 
   ]);
   const sandbox = createSandbox();
   try {
-    return await validate(
+    const result = await validate(
       {
         language: task.language,
         entry: task.entry,
@@ -106,13 +121,14 @@ export async function checkProgram(request: CheckRequest): Promise<CheckResult> 
       },
       { sandbox, ...(request.testTimeoutMs !== undefined ? { perTestTimeoutMs: request.testTimeoutMs } : {}) },
     );
+    return { result, verification: { by: chosen.by, testsRun: testsRun(result) }, chosen };
   } finally {
     await sandbox.close();
   }
 }
 
 /** The SPEC `check` shape, plus the signature; internal counters stay out. */
-export function checkJson(result: CheckResult): Record<string, unknown> {
+export function checkJson(result: CheckResult, verification: Verification): Record<string, unknown> {
   const json: Record<string, unknown> = { passed: result.passed, stage: result.stage };
   if (result.errorType) json.errorType = result.errorType;
   json.summary = result.summary;
@@ -121,11 +137,12 @@ export function checkJson(result: CheckResult): Record<string, unknown> {
   if (result.tests) json.tests = result.tests;
   json.layers = result.layers;
   if (result.signature) json.signature = result.signature;
+  json.verification = verification;
   return json;
 }
 
 /** The check result for a person: verdict, where, the code around it, failed tests, layers. */
-function renderCheck(result: CheckResult): string {
+function renderCheck(result: CheckResult, verification: Verification, chosen: ChosenTests): string {
   const lines: string[] = [];
   lines.push(result.passed ? `PASSED  ${result.summary}` : `FAILED at ${result.stage} (${result.errorType})  ${result.summary}`);
   if (result.location) {
@@ -146,11 +163,25 @@ function renderCheck(result: CheckResult): string {
   if (result.tests) {
     lines.push("", `Tests: ${result.tests.passed} passed, ${result.tests.failed} failed, ${result.tests.errors} errors`);
   }
+  lines.push("", describeCheckVerification(verification, chosen));
   lines.push("", "Layers:");
   for (const layer of result.layers) {
     lines.push(`  ${layer.name.padEnd(8)} ${layer.status.padEnd(7)} ${String(layer.durationMs).padStart(6)} ms${layer.reason ? `  ${layer.reason}` : ""}`);
   }
   return lines.join("\n");
+}
+
+/** Whether tests ran and which: a passing check with none is not verified code. */
+function describeCheckVerification(verification: Verification, chosen: ChosenTests): string {
+  const run = verification.testsRun;
+  const tests = `${run} test${run === 1 ? "" : "s"}`;
+  if (verification.by === "none") return "Not verified: no tests and no examples (give tests with --tests PATH, or examples in the docstring)";
+  if (run === 0) return `Not verified: no test ran (${verification.by === "examples" ? "examples" : "your tests"} were not reached)`;
+  if (verification.by === "examples") {
+    const where = describeExampleOrigins(chosen.examples.map((example) => example.origin));
+    return `Tests: ${chosen.examples.length} example${chosen.examples.length === 1 ? "" : "s"} from ${where} (${tests} ran)`;
+  }
+  return `Tests: ${tests} of yours ran`;
 }
 
 function seconds(value: string): number {

@@ -1,10 +1,9 @@
 import { type Command } from "commander";
 import { createTwoFilesPatch } from "diff";
 import { basename } from "node:path";
-import { UsageError } from "../../errors/usage-error.js";
 import type { RunResult } from "../../shared/run-result.js";
 import { type LoadedTask, loadTask } from "../../tasks/load-task.js";
-import { addLimitOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, checkModelBeforeRun, type LoopFlags } from "../loop-options.js";
+import { addLimitOptions, addReviewOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, checkModelBeforeRun, type LoopFlags } from "../loop-options.js";
 
 interface RepairFlags extends LoopFlags {
   prompt?: string;
@@ -13,13 +12,13 @@ interface RepairFlags extends LoopFlags {
   testCmd?: string;
 }
 
-/** `mend repair FILE --tests PATH... [--write]`: the loop with FILE as the draft. */
+/** `mend repair FILE [--tests PATH...] [--write]`: the loop with FILE as the draft (without tests, its examples verify it). */
 export function registerRepair(program: Command): void {
   const command = program
     .command("repair")
-    .summary("repair FILE until its tests pass; writes FILE only with --write")
+    .summary("repair FILE until its tests (or, without --tests, its examples) pass; writes FILE only with --write")
     .description(
-      "The self-correcting loop with FILE as the draft: the offline repair engine first, then the model if one is configured. Prints the change as a unified diff on stdout. With --write, FILE is overwritten only with verified code (and, with --approve, only after approval).",
+      "The self-correcting loop with FILE as the draft: the offline repair engine first, then the model if one is configured. Without --tests, the examples in FILE's docstrings (doctest `>>>` lines, JSDoc `@example x // => y`) and in --prompt are the tests; with neither, the run ends no_tests (exit 1). Prints the change as a unified diff on stdout. With --write, FILE is overwritten only with verified code (and, with --approve, only after approval).",
     )
     .argument("<file>", "the program to repair")
     .option("--prompt <text>", "what the program should do, when the tests do not say it all")
@@ -29,6 +28,7 @@ export function registerRepair(program: Command): void {
   addTaskOptions(command);
   addLimitOptions(command);
   addSwitchOptions(command);
+  addReviewOptions(command);
   command
     .option("--approve", "ask before writing; a non-interactive run pauses (resume with: mend resume RUN_ID --approve|--reject)")
     .addHelpText("after", "\nExample:\n  mend repair examples/median/median.py --tests examples/median/test_median.py --write")
@@ -69,10 +69,9 @@ export async function loadRepairTask(
   flags: Pick<RepairFlags, "tests" | "prompt" | "lang" | "entry" | "root" | "testCmd">,
   within?: string,
 ): Promise<LoadedTask> {
-  if (!flags.tests?.length) throw new UsageError("mend repair needs the tests: --tests PATH (a file or a folder)");
   const loaded = await loadTask({
     draft: file,
-    tests: flags.tests,
+    ...(flags.tests?.length ? { tests: flags.tests } : {}),
     ...(flags.prompt !== undefined ? { prompt: flags.prompt } : {}),
     ...(flags.lang !== undefined ? { language: flags.lang } : {}),
     ...(flags.entry !== undefined ? { entry: flags.entry } : {}),

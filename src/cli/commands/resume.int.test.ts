@@ -27,7 +27,8 @@ const env = { OPENAI_API_KEY: "test-key" };
 // Each test spawns the CLI two or three times and runs real validations: generous limits for
 // a loaded two-core machine.
 const SLOW = 240_000;
-const modelArgs = (server: ScriptedServer) => ["--model", "openai:scripted", "--base-url", server.url];
+// Scripted sequences of loop replies: the code review after success has tests of its own.
+const modelArgs = (server: ScriptedServer) => ["--model", "openai:scripted", "--base-url", server.url, "--no-review"];
 
 /** Resolves once the server has received `count` requests. */
 async function requestsReached(server: ScriptedServer, count: number, timeoutMs = 60_000): Promise<void> {

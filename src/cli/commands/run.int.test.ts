@@ -27,7 +27,6 @@ describe("mend run and mend repair on bad input: exit 2 with one line, no stack 
     ["an unknown task field", ["run", "typo.yaml"], /invalid task file .*typo\.yaml.*languge/],
     ["an unknown model spec", ["run", "task.md", "--model", "gpt4"], /unknown model spec "gpt4"/],
     ["a missing API key", ["run", "task.md", "--model", "openai:gpt-4o-mini"], /OPENAI_API_KEY/],
-    ["repair without tests", ["repair", "median.py"], /needs the tests/],
     ["a bad attempt cap", ["run", "task.md", "--max-attempts", "0"], /--max-attempts/],
     ["an unknown run id", ["resume", "no-such-run"], /no run "no-such-run"/],
     ["a base URL that is not an http URL", ["run", "task.md", "--base-url", "localhost:8000"], /--base-url takes an http:\/\/ or https:\/\/ URL/],
@@ -50,7 +49,8 @@ describe("mend run and mend repair on bad input: exit 2 with one line, no stack 
 
 describe("mend repair --json against the scripted server", () => {
   it("prints exactly one JSON object in the SPEC run shape, writes the file with --write, exits 0", async () => {
-    const server = await startScriptedServer([{ reply: cannedReplies.python.right }]);
+    const review = 'Reviewed against the requirement.\n\n```json\n{"findings": [{"severity": "low", "line": 2, "text": "sorted() copies the list"}]}\n```';
+    const server = await startScriptedServer([{ reply: cannedReplies.python.right }, { reply: review }]);
     try {
       const target = join(dir, "fixme.py");
       writeFileSync(target, cannedReplies.python.code.wrong);
@@ -63,11 +63,13 @@ describe("mend repair --json against the scripted server", () => {
       expect(result.code).toBe(0);
       const json = JSON.parse(result.stdout);
       expect(Object.keys(json).sort()).toEqual(
-        ["schemaVersion", "runId", "status", "reason", "verified", "language", "code", "attempts", "usage", "durationMs", "runDir"].sort(),
+        ["schemaVersion", "runId", "status", "reason", "verified", "verification", "review", "language", "code", "attempts", "usage", "durationMs", "runDir"].sort(),
       );
+      expect(json.review).toEqual({ model: "openai:scripted", findings: [{ severity: "low", line: 2, text: "sorted() copies the list" }] });
       expect(json).toMatchObject({ schemaVersion: 1, status: "passed", reason: "passed", verified: true, language: "python" });
+      expect(json.verification).toEqual({ by: "tests", testsRun: 2 });
       expect(json.attempts.map((attempt: { source: string }) => attempt.source)).toEqual(["draft", "model"]);
-      expect(json.usage).toMatchObject({ modelCalls: 1, executions: expect.any(Number) });
+      expect(json.usage).toMatchObject({ modelCalls: 2, executions: expect.any(Number) });
       expect(result.stdout.trim().split("\n")).toHaveLength(1);
     } finally {
       await server.close();
@@ -104,7 +106,7 @@ describe("switching off the offline engine and the error boundary", () => {
   it("--no-offline-repair with a model: the failing draft goes straight to the model", async () => {
     const server = await startScriptedServer([{ reply: cannedReplies.python.right }]);
     try {
-      const args = ["repair", "example.py", "--tests", "test_example.py", "--no-offline-repair", "--json", "--runs-dir", runsDir()];
+      const args = ["repair", "example.py", "--tests", "test_example.py", "--no-offline-repair", "--no-review", "--json", "--runs-dir", runsDir()];
       const result = await runMend([...args, "--model", "openai:scripted", "--base-url", server.url, "--max-attempts", "2"], {
         cwd: dir,
         env: { OPENAI_API_KEY: "test-key" },

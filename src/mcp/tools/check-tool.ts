@@ -19,12 +19,12 @@ export const checkTool = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   heavy: true,
   async call(args, { settings }) {
-    const result = await checkProgram({
+    const { result, verification } = await checkProgram({
       file: args.path,
       ...(args.tests?.length ? { tests: args.tests } : {}),
       ...(args.lang !== undefined ? { lang: args.lang } : {}),
       within: settings.cwd,
     });
-    return { json: checkJson(result) };
+    return { json: checkJson(result, verification) };
   },
 });
