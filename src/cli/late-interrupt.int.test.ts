@@ -28,7 +28,7 @@ describe("Ctrl-C after a verified result", () => {
     child.stderr?.on("data", (chunk: Buffer) => {
       stderr += chunk.toString();
       // The moment the line is on screen, as a person reading it would press Ctrl-C.
-      if (!sent && /passed on attempt \d+ \(verified\)/.test(stderr)) sent = child.kill("SIGINT");
+      if (!sent && /passed on attempt \d+, verified by /.test(stderr)) sent = child.kill("SIGINT");
     });
     const result = await exit;
     expect(sent, stderr).toBe(true);

@@ -53,7 +53,7 @@ describe("a model server that can be reached", () => {
   it("is asked as before: the reachability check sends no request of its own", async () => {
     const server = await startScriptedServer([{ reply: cannedReplies.python.right }]);
     try {
-      const args = ["repair", "median.py", "--tests", "test_median.py", "--no-offline-repair", "--json", "--runs-dir", join(dir, "runs-ok")];
+      const args = ["repair", "median.py", "--tests", "test_median.py", "--no-offline-repair", "--no-review", "--json", "--runs-dir", join(dir, "runs-ok")];
       const result = await runMend([...args, "--model", "openai:scripted", "--base-url", server.url], { cwd: dir });
       expect(result.code, result.stderr).toBe(0);
       expect(JSON.parse(result.stdout)).toMatchObject({ status: "passed" });

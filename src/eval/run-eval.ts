@@ -78,17 +78,16 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
   const concurrency = options.concurrency ?? 1;
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError(`concurrency must be a whole number of at least 1`);
   const baseline = options.baselinePath === undefined ? undefined : loadBaseline(resolve(options.baselinePath));
-  await checkModelSettings(parsedModel, { env, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) });
   const outDir = resolve(options.outDir);
   const runsDir = join(outDir, "runs");
+  const configPath = join(outDir, "eval-config.json");
+  const config: EvalConfig = { schemaVersion: 1, suite: suite.path, model: modelSpec, maxAttempts: options.maxAttempts ?? null, offlineRepair };
+  // A folder of another model's results is the error to report first, whether or not that
+  // model's server is up; nothing is created before the server answered.
+  const resuming = checkSavedConfig(configPath, config);
+  await checkModelSettings(parsedModel, { env, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) });
   makeOutDir(runsDir, outDir);
-  checkConfig(join(outDir, "eval-config.json"), {
-    schemaVersion: 1,
-    suite: suite.path,
-    model: modelSpec,
-    maxAttempts: options.maxAttempts ?? null,
-    offlineRepair,
-  });
+  if (!resuming) writeAtomic(configPath, `${JSON.stringify(config, null, 2)}\n`);
 
   const resultsPath = join(outDir, "results.jsonl");
   const results = openResults(resultsPath);
@@ -189,7 +188,8 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
   return report;
 }
 
-function checkConfig(path: string, config: EvalConfig): void {
+/** True when the output folder holds results of these settings (the run goes on with them); results of other settings are refused. */
+function checkSavedConfig(path: string, config: EvalConfig): boolean {
   if (existsSync(path)) {
     let saved: Partial<EvalConfig> = {};
     try {
@@ -205,9 +205,9 @@ function checkConfig(path: string, config: EvalConfig): void {
         code: "eval_out",
       });
     }
-    return;
+    return true;
   }
-  writeAtomic(path, `${JSON.stringify(config, null, 2)}\n`);
+  return false;
 }
 
 /** An output folder that cannot be made (a file in the way, no permission) is the user's to fix. */

@@ -43,7 +43,7 @@ afterEach(async () => {
 });
 
 function modelFlags(server: ScriptedServer, ...more: string[]): string[] {
-  return ["--model", "openai:scripted", "--base-url", server.url, ...more];
+  return ["--model", "openai:scripted", "--base-url", server.url, "--no-review", ...more];
 }
 
 describe.each(TRANSPORTS)("mend mcp run over %s, with a model", (_name, connect) => {

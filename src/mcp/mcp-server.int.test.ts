@@ -122,6 +122,13 @@ describe.each(TRANSPORTS)("mend mcp over %s, offline", (_name, connect) => {
     expect((page.contents[0] as { text: string }).text).toContain(run.runId);
   });
 
+  it("repair without tests or examples is a run that ends no_tests: nothing verified the code", { timeout: TEST_TIMEOUT }, async () => {
+    const result = await mcp.client.callTool({ name: "repair", arguments: { path: "median.py" } }, undefined, LONG);
+    expect(result.isError).toBeFalsy();
+    const run = jsonOf(result) as unknown as RunResult;
+    expect(run).toMatchObject({ status: "failed", reason: "no_tests", verified: false, verification: { by: "none", testsRun: 0 } });
+  });
+
   const badInput: [string, string, Record<string, unknown>, RegExp][] = [
     ["no path", "exec", {}, /^invalid arguments for exec: path: /],
     ["a path that is not a string", "exec", { path: 3 }, /^invalid arguments for exec: path: .*expected string/],
@@ -138,7 +145,6 @@ describe.each(TRANSPORTS)("mend mcp over %s, offline", (_name, connect) => {
     ["an unknown language", "check", { path: "median.py", lang: "cobol" }, /^invalid arguments for check: lang: /],
     ["a task whose tests are outside the folder", "run", { task: "sneaky.md" }, /^\.\.\/test_secret\.py is outside the working folder /],
     ["a task asking for the network", "run", { task: "online.md" }, /network access/],
-    ["repair without tests", "repair", { path: "median.py" }, /needs the tests/],
     ["a run id that is a path", "report", { runId: "../.." }, /^no run "\.\.\/\.\." in /],
     ["an unknown tool", "deploy", {}, /^unknown tool "deploy"/],
   ];
