@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto";
+import { HumanMessage } from "@langchain/core/messages";
+import { tool } from "@langchain/core/tools";
+import { createAgent } from "langchain";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { BoundaryOptionsError, BoundaryStopError } from "../errors/index.js";
+import type { BoundaryEvent } from "./boundary-event.js";
+import type { BoundaryOptions } from "./boundary-options.js";
+import { FreshIdToolModel, type ToolReply } from "./__fixtures__/fresh-id-tool-model.js";
+import { errorBoundaryMiddleware } from "./error-boundary-middleware.js";
+
+/** A flight-status tool as people write one: its answer is stamped with the time and a request id. */
+const flightStatus = tool(
+  async ({ flight }) => JSON.stringify({ flight, status: "unknown", checkedAt: new Date().toISOString(), requestId: randomUUID() }),
+  { name: "flight_status", description: "Departure status of a flight", schema: z.object({ flight: z.string() }) },
+);
+
+const askFlight = { messages: [new HumanMessage("Is BA117 on time?")] };
+const callStatus: ToolReply = { toolCalls: [{ name: "flight_status", args: { flight: "BA117" } }] };
+const long = { recursionLimit: 100 };
+
+function agentWith(model: FreshIdToolModel, options: BoundaryOptions = {}) {
+  const boundary = errorBoundaryMiddleware(options);
+  const agent = createAgent({ model, tools: [flightStatus], middleware: [boundary] });
+  return { agent, boundary };
+}
+
+describe("errorBoundaryMiddleware on createAgent", () => {
+  it("stops a tool loop with fresh tool-call ids and timestamped results, and says why", async () => {
+    const model = new FreshIdToolModel([callStatus]);
+    const events: BoundaryEvent[] = [];
+    const { agent, boundary } = agentWith(model, { onEvent: (e) => events.push(e) });
+
+    const result = await agent.invoke(askFlight, long);
+
+    expect(result.boundary?.reason).toBe("stuck");
+    expect(result.boundary?.step).toBeLessThanOrEqual(12);
+    expect(model.calls).toBeLessThanOrEqual(6);
+    expect(String(result.messages.at(-1)?.content)).toMatch(/error boundary \(stuck\)/);
+    expect(events.map((e) => e.type)).toEqual(["detection", "warning", "intervention", "detection", "intervention", "stop"]);
+    expect(boundary.summary().status).toBe("stopped");
+  });
+
+  it("lets an agent that converges after two tool calls complete", async () => {
+    const model = new FreshIdToolModel([callStatus, callStatus, "BA117 is on time."]);
+    const { agent, boundary } = agentWith(model);
+
+    const result = await agent.invoke(askFlight, long);
+
+    expect(result.boundary).toBeUndefined();
+    expect(result.messages.at(-1)?.content).toBe("BA117 is on time.");
+    expect(boundary.summary().status).toBe("completed");
+    expect(boundary.summary().usage.modelCalls).toBe(3);
+  });
+
+  it("refuses a model call the token budget cannot pay for, before it is made", async () => {
+    const model = new FreshIdToolModel([callStatus]);
+    const events: BoundaryEvent[] = [];
+    const { agent, boundary } = agentWith(model, { budgets: { tokens: 400 }, onEvent: (e) => events.push(e) });
+
+    const result = await agent.invoke(askFlight, long);
+
+    expect(result.boundary?.reason).toBe("budget_tokens");
+    const { usage } = boundary.summary();
+    // Refused before it was made: the model saw only the calls the boundary counted.
+    expect(model.calls).toBe(usage.modelCalls);
+    expect(usage.modelCalls).toBeLessThan(4);
+    expect(usage.inputTokens + usage.outputTokens).toBeLessThanOrEqual(400 + 150);
+    expect(events.some((e) => e.type === "warning" && e.source === "budget")).toBe(true);
+  });
+
+  it("throws BoundaryStopError with the report when onStop is throw", async () => {
+    const model = new FreshIdToolModel([callStatus]);
+    const { agent } = agentWith(model, { onStop: "throw", budgets: { steps: 4 } });
+
+    const error = await agent.invoke(askFlight, long).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(BoundaryStopError);
+    expect((error as BoundaryStopError).reason).toBe("budget_steps");
+  });
+
+  it("keeps runs of one agent apart: each invocation has its own budget", async () => {
+    const model = new FreshIdToolModel([callStatus, "BA117 is on time."]);
+    const { agent, boundary } = agentWith(model, { budgets: { steps: 3 } });
+
+    const first = await agent.invoke(askFlight, long);
+    expect(first.boundary).toBeUndefined();
+    expect(boundary.summary().steps).toBe(3);
+    const second = await agent.invoke(askFlight, long);
+
+    expect(second.boundary).toBeUndefined();
+    expect(boundary.summary().steps).toBe(1);
+  });
+
+  it("refuses invalid options when the middleware is made", () => {
+    expect(() => errorBoundaryMiddleware({ budget: { steps: 3 } } as never)).toThrow(/did you mean "?budgets/);
+    expect(() => errorBoundaryMiddleware({ budgets: { steps: -1 } })).toThrow(BoundaryOptionsError);
+    expect(() => errorBoundaryMiddleware({ onStop: "explode" } as never)).toThrow(BoundaryOptionsError);
+  });
+});
