@@ -9,6 +9,7 @@ import type { BoundaryEvent } from "./boundary-event.js";
 import type { BoundaryOptions } from "./boundary-options.js";
 import { FreshIdToolModel, type ToolReply } from "./__fixtures__/fresh-id-tool-model.js";
 import { errorBoundaryMiddleware } from "./error-boundary-middleware.js";
+import { escalatingPolicy } from "./intervention-policy.js";
 
 /** A flight-status tool as people write one: its answer is stamped with the time and a request id. */
 const flightStatus = tool(
@@ -91,6 +92,25 @@ describe("errorBoundaryMiddleware on createAgent", () => {
 
     expect(second.boundary).toBeUndefined();
     expect(boundary.summary().steps).toBe(1);
+  });
+
+  it("stops instead of an intervention that needs the agent's checkpoints, and says so", async () => {
+    const model = new FreshIdToolModel([callStatus]);
+    const { agent, boundary } = agentWith(model, { policy: escalatingPolicy(["rollback"]) });
+
+    const result = await agent.invoke(askFlight, long);
+
+    expect(result.boundary?.reason).toBe("stuck");
+    expect(result.boundary?.message).toMatch(/rollback needs a checkpointer/);
+    expect(boundary.summary().interventions.map((r) => [r.kind, r.fallback])).toEqual([["rollback", "terminate"]]);
+  });
+
+  it("in off mode leaves the agent as it was: the loop runs to the recursion limit", async () => {
+    const model = new FreshIdToolModel([callStatus]);
+    const { agent, boundary } = agentWith(model, { mode: "off" });
+
+    await expect(agent.invoke(askFlight, { recursionLimit: 12 })).rejects.toThrow(/Recursion limit/);
+    expect(boundary.summary().mode).toBe("off");
   });
 
   it("refuses invalid options when the middleware is made", () => {
