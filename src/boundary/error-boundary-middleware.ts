@@ -36,6 +36,7 @@ function unavailable(): never {
 }
 
 interface AgentRun {
+  id: string;
   run: BoundaryRun;
   /** The model node run in progress (between beforeModel and afterModel). */
   modelNode?: string;
@@ -106,7 +107,11 @@ function buildMiddleware(options: BoundaryOptions, runs: Map<string, AgentRun>, 
     }
     agentRun.report = report;
     run.end();
-    if (options.onStop === "throw") throw new BoundaryStopError(report, { state });
+    if (options.onStop === "throw") {
+      // The agent ends with the error: afterAgent will not run to forget this run.
+      runs.delete(agentRun.id);
+      throw new BoundaryStopError(report, { state });
+    }
     return report;
   };
   const ending = (report: BoundaryReport) => ({
@@ -120,8 +125,8 @@ function buildMiddleware(options: BoundaryOptions, runs: Map<string, AgentRun>, 
     stateSchema,
     beforeAgent: () => {
       if (off) return undefined;
-      const agentRun: AgentRun = { run: newRun(), steps: 0 };
       const id = randomUUID();
+      const agentRun: AgentRun = { id, run: newRun(), steps: 0 };
       runs.set(id, agentRun);
       onRun(agentRun);
       agentRun.run.begin();
