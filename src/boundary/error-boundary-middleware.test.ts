@@ -113,6 +113,27 @@ describe("errorBoundaryMiddleware on createAgent", () => {
     expect(boundary.summary().mode).toBe("off");
   });
 
+  it("ends an agent whose tool throws with a report instead of a bare exception, as withErrorBoundary does", async () => {
+    let attempt = 0;
+    const bookSeat = tool(
+      async () => {
+        attempt += 1;
+        throw new Error(`Seat service unavailable (request ${randomUUID()}, attempt ${attempt})`);
+      },
+      { name: "book_seat", description: "Books a seat on a flight", schema: z.object({ flight: z.string() }) },
+    );
+    const model = new FreshIdToolModel([{ toolCalls: [{ name: "book_seat", args: { flight: "BA117" } }] }]);
+    const boundary = errorBoundaryMiddleware();
+    const agent = createAgent({ model, tools: [bookSeat], middleware: [boundary] });
+
+    const result = await agent.invoke({ messages: [new HumanMessage("Book me a seat on BA117")] }, long);
+
+    expect(result.boundary?.reason).toBe("error");
+    expect(result.boundary?.message).toMatch(/Seat service unavailable/);
+    expect(model.calls).toBe(1);
+    expect(boundary.summary().errors.map((e) => e.node)).toEqual(["tools"]);
+  });
+
   it("refuses invalid options when the middleware is made", () => {
     expect(() => errorBoundaryMiddleware({ budget: { steps: 3 } } as never)).toThrow(/did you mean "?budgets/);
     expect(() => errorBoundaryMiddleware({ budgets: { steps: -1 } })).toThrow(BoundaryOptionsError);

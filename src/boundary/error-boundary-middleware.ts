@@ -114,6 +114,27 @@ function buildMiddleware(options: BoundaryOptions, runs: Map<string, AgentRun>, 
     }
     return report;
   };
+  /**
+   * A tool threw: as `withErrorBoundary` does for a node error, the policy decides (by
+   * default a graceful stop with reason `error`); undefined lets the error through.
+   */
+  const settleError = async (agentRun: AgentRun, error: unknown, state: unknown): Promise<BoundaryReport | undefined> => {
+    const { run } = agentRun;
+    if (run.mode === "observe") return undefined;
+    const { failure, decision } = run.decideOnError(error);
+    if (decision === undefined) return undefined;
+    const effect = await run.apply(decision, {}, []);
+    if (effect.type === "rethrow" || effect.type === "resume") return undefined;
+    const message = effect.type === "stop" ? effect.message : effect.question;
+    const report = run.stop(effect.type === "stop" ? (effect.reason ?? "error") : "error", message, { node: TOOLS_NODE, error: failure });
+    agentRun.report = report;
+    run.end();
+    if (options.onStop === "throw") {
+      runs.delete(agentRun.id);
+      throw new BoundaryStopError(report, { state, cause: error });
+    }
+    return report;
+  };
   const ending = (report: BoundaryReport) => ({
     jumpTo: "end" as const,
     boundary: report,
@@ -211,7 +232,9 @@ function buildMiddleware(options: BoundaryOptions, runs: Map<string, AgentRun>, 
         return result;
       } catch (error) {
         agentRun.run.nodeError(id, error);
-        throw error;
+        const report = await settleError(agentRun, error, request.state);
+        if (report === undefined) throw error;
+        return stopped(report);
       }
     },
     afterAgent: (state) => {
