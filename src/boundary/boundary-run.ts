@@ -25,6 +25,7 @@ import { type InterventionPolicy, toIntervention } from "./intervention-policy.j
 import { type CallEstimate, usageOfResult } from "./model-call.js";
 import type { NodeObservation } from "./node-observation.js";
 import { errorSignature } from "./normalize-error.js";
+import { recordSpanEvent } from "./span-events.js";
 import { StuckDetector } from "./stuck-detector.js";
 import { fingerprintOf } from "./update-fingerprint.js";
 
@@ -772,6 +773,14 @@ export class BoundaryRun implements BoundaryGates {
     } catch (error) {
       // Reported without an event of its own: the listener is what failed.
       this.faults.push({ where: "onEvent", message: messageOf(error), disabled: "nothing" });
+    }
+    // A subgraph's events are recorded once, by the outermost run they reach.
+    if (this.parent === undefined) {
+      try {
+        recordSpanEvent(event);
+      } catch (error) {
+        this.faults.push({ where: "OpenTelemetry span event", message: messageOf(error), disabled: "nothing" });
+      }
     }
     this.parent?.gates.subgraphEvent(this.parent.node, event);
   }

@@ -26,6 +26,14 @@ export class FreshIdToolModel extends FakeListChatModel {
     this.replies = replies;
   }
 
+  /**
+   * Bound to tools it stays this model, as a provider's model does (LangChain's fake returns
+   * a fresh FakeListChatModel), so that agents which bind tools (`createAgent`) get its replies.
+   */
+  override bindTools(_tools: Parameters<FakeListChatModel["bindTools"]>[0]): ReturnType<FakeListChatModel["bindTools"]> {
+    return this.withConfig({}) as unknown as ReturnType<FakeListChatModel["bindTools"]>;
+  }
+
   override async _generate(_messages: BaseMessage[]): Promise<ChatResult> {
     const reply = this.replies[Math.min(this.calls, this.replies.length - 1)];
     this.calls += 1;
