@@ -1,6 +1,6 @@
 import type { ExecSpec } from "../shared/sandbox.js";
 import type { ProjectContext } from "../shared/task.js";
-import { isInside } from "../sandbox/project-overlay.js";
+import { isInside } from "../shared/is-inside.js";
 import { projectSitePackages } from "./python/python-environment.js";
 
 /**

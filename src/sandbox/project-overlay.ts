@@ -1,6 +1,7 @@
 import { lstat, mkdir, readdir, readlink, realpath, symlink } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { SandboxError } from "../errors/sandbox-error.js";
+import { isInside } from "../shared/is-inside.js";
 
 /** One host entry of the project shown inside the run, at its real path. */
 export type ProjectEntry =
@@ -81,11 +82,6 @@ async function linkedEnvironment(root: string): Promise<string[]> {
     }
   }
   return [...found].sort();
-}
-
-export function isInside(root: string, path: string): boolean {
-  const full = resolve(path);
-  return full === root || full.startsWith(root.endsWith(sep) ? root : `${root}${sep}`);
 }
 
 function depth(rel: string): number {

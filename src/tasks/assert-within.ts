@@ -1,6 +1,7 @@
 import { realpath } from "node:fs/promises";
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { resolve } from "node:path";
 import { UsageError } from "../errors/usage-error.js";
+import { isInside } from "../shared/is-inside.js";
 
 /**
  * Refuses `path` unless it lies inside `root`, after following symbolic links, so that a
@@ -12,9 +13,4 @@ export async function assertWithin(root: string, path: string, given: string): P
   const real = await realpath(path).catch(() => undefined);
   const inside = real !== undefined ? isInside(realRoot, real) : isInside(resolve(root), resolve(path)) || isInside(realRoot, resolve(path));
   if (!inside) throw new UsageError(`${given} is outside the working folder ${resolve(root)}`, { code: "path_outside" });
-}
-
-function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }

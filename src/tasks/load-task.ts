@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { UsageError } from "../errors/usage-error.js";
 import { type Language, isLanguage, languageOfFile, LANGUAGES } from "../shared/language.js";
 import { looksBinary } from "../shared/looks-binary.js";
+import { isInside } from "../shared/is-inside.js";
 import type { ProjectContext, SourceFile, Task } from "../shared/task.js";
 import { assertWithin } from "./assert-within.js";
 import { describeParseError } from "./describe-parse-error.js";
@@ -143,10 +144,6 @@ async function findProject(
 function realTestPath(path: TestPath): TestPath {
   const absolute = resolve(path.base, path.given);
   return existsSync(absolute) ? { given: realpathSync(absolute), base: path.base } : path;
-}
-
-function isInside(root: string, path: string): boolean {
-  return path === root || path.startsWith(`${root}${sep}`);
 }
 
 interface TaskSource {
