@@ -5,8 +5,8 @@ import type { Sandbox } from "../../shared/sandbox.js";
 import { killedBy, outputTail } from "../exec-outcome.js";
 import { parseNdjson } from "../ndjson.js";
 import { assertScriptAsNodeTests } from "./assert-script-tests.js";
-import { NODE_ISOLATE_FILE, NODE_ISOLATE_SOURCE } from "./node-isolate-source.js";
-import { NODE_REPORT_FILE, NODE_REPORTER_FILE, NODE_REPORTER_SOURCE } from "./node-test-reporter-source.js";
+import { NODE_ISOLATE_FILE, nodeIsolateSource } from "./node-isolate-source.js";
+import { NODE_REPORT_FILE, NODE_REPORTER_FILE, nodeReporterSource } from "./node-test-reporter-source.js";
 import { staticTestNames } from "./static-test-names.js";
 import { parseNodeCrash, parseV8Stack } from "./v8-stack.js";
 
@@ -66,7 +66,7 @@ export async function runNodeTests(sandbox: Sandbox, input: NodeTestInput): Prom
   ];
   const perTest = Math.max(1, Math.round(input.perTestTimeoutMs));
   const env = { NODE_OPTIONS: nodeOptions.join(" "), MEND_NODE_REPORT: NODE_REPORT_FILE, MEND_TEST_TIMEOUT_MS: String(perTest), NO_COLOR: "1" };
-  const files: Record<string, string> = { ...withAssertScriptsAsTests(input.files, input.testFiles), [NODE_REPORTER_FILE]: NODE_REPORTER_SOURCE };
+  const files: Record<string, string> = { ...withAssertScriptsAsTests(input.files, input.testFiles), [NODE_REPORTER_FILE]: nodeReporterSource() };
   const started = Date.now();
   const exec = await sandbox.run({
     command: ["node", "--test", `--test-reporter=./${NODE_REPORTER_FILE}`, `--test-timeout=${perTest}`, ...input.testFiles],
@@ -93,7 +93,7 @@ export async function runNodeTests(sandbox: Sandbox, input: NodeTestInput): Prom
   if (plan.length === 0 || remaining < perTest) return { run, exec };
   const isolated = await sandbox.run({
     command: ["node", NODE_ISOLATE_FILE],
-    files: { ...files, [NODE_ISOLATE_FILE]: NODE_ISOLATE_SOURCE },
+    files: { ...files, [NODE_ISOLATE_FILE]: nodeIsolateSource() },
     stdin: JSON.stringify(plan),
     timeoutMs: remaining,
     memoryMb: input.memoryMb,
