@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Sandbox } from "../../shared/sandbox.js";
-import { PYTHON_ANALYSIS_FILE, PYTHON_ANALYSIS_SOURCE } from "./python-analysis-source.js";
+import { PYTHON_ANALYSIS_FILE, pythonAnalysisSource } from "./python-analysis-source.js";
 
 const locationFields = { file: z.string(), line: z.number(), column: z.number().nullish() };
 const analysisSchema = z.object({
@@ -27,7 +27,7 @@ export async function analyzePython(
 ): Promise<PythonAnalysisResult> {
   const result = await sandbox.run({
     command: ["python3", PYTHON_ANALYSIS_FILE],
-    files: { ...request.files, [PYTHON_ANALYSIS_FILE]: PYTHON_ANALYSIS_SOURCE },
+    files: { ...request.files, [PYTHON_ANALYSIS_FILE]: pythonAnalysisSource() },
     stdin: JSON.stringify({ program: request.program, tests: request.tests }),
     timeoutMs: 30_000,
     env: { PYTHONDONTWRITEBYTECODE: "1" },
