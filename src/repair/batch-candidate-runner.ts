@@ -1,17 +1,12 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { inProject } from "../languages/in-project.js";
-import { NODE_TEST_STAND_IN_SOURCE } from "../sandbox/node-test-stand-in-source.js";
+import { ASSERT_SCRIPT_FILE, assertScriptSource } from "../languages/python/assert-script-source.js";
+import { nodeTestStandInSource } from "../sandbox/node-test-stand-in-source.js";
 import type { ExecResult } from "../shared/exec-result.js";
 import type { CandidateRunner, CandidateVerdict, RunnerSetup, TestObservation } from "./candidate-runner.js";
-import {
-  NODE_COVERAGE_SCRIPT,
-  NODE_REPORTER_SCRIPT,
-  NODE_RUNNER_SCRIPT,
-  NODE_WORKER_SCRIPT,
-  nodeEntryScript,
-} from "./node-runner-scripts.js";
-import { PYTHON_RUNNER_SCRIPT } from "./python-runner-script.js";
+import { nodeRunnerScripts } from "./node-runner-scripts.js";
+import { pythonRunnerScript } from "./python-runner-script.js";
 
 const CONFIG_FILE = "__mend_config.json";
 const CANDIDATES_FILE = "__mend_candidates.json";
@@ -45,14 +40,11 @@ export function createBatchRunner(setup: RunnerSetup): CandidateRunner {
     for (const file of [...(setup.support ?? []), ...setup.tests]) files[file.path] = file.content;
     files[setup.entry] = setup.code;
     if (isPython) {
-      files["__mend_runner.py"] = PYTHON_RUNNER_SCRIPT;
+      files["__mend_runner.py"] = pythonRunnerScript();
+      files[ASSERT_SCRIPT_FILE] = assertScriptSource();
     } else {
-      files["__mend_runner.mjs"] = NODE_RUNNER_SCRIPT;
-      files["__mend_reporter.mjs"] = NODE_REPORTER_SCRIPT;
-      files["__mend_coverage.mjs"] = NODE_COVERAGE_SCRIPT;
-      files["__mend_shim.cjs"] = NODE_TEST_STAND_IN_SOURCE;
-      files["__mend_worker.mjs"] = NODE_WORKER_SCRIPT;
-      files["__mend_entry.mjs"] = nodeEntryScript(testPaths);
+      Object.assign(files, nodeRunnerScripts());
+      files["__mend_shim.cjs"] = nodeTestStandInSource();
       // A project's own package.json says how its files load; only a bare task needs one made up.
       if (!setup.project?.files.includes("package.json")) files["package.json"] ??= JSON.stringify({ type: moduleTypeOf(setup.entry, [setup.code, ...setup.tests.map((file) => file.content)]) });
     }

@@ -10,8 +10,8 @@ import { detectCapabilities } from "./detect-capabilities.js";
 import { decideReason } from "./exec-reason.js";
 import { folderOwner, type SandboxCapabilities } from "./isolation-command.js";
 import { IsolatedProcess } from "./isolated-process.js";
-import { NODE_TEST_SERVER_SOURCES } from "./node-test-server-source.js";
-import { PYTHON_FORK_SERVER_SOURCE } from "./python-fork-server-source.js";
+import { nodeTestServerSources } from "./node-test-server-source.js";
+import { pythonForkServerSource } from "./python-fork-server-source.js";
 import type { CgroupCounters, CgroupParents } from "./run-cgroup.js";
 import { RunFolder } from "./run-folder.js";
 import { DEFAULT_LIMITS, limitsOf } from "./strong-sandbox.js";
@@ -229,7 +229,7 @@ class RunnerProcess {
       const hostRunner = join(folder.root, "runner");
       await mkdir(hostRunner, { mode: 0o755 });
       const python = options.language === "python";
-      const sources: Record<string, string> = python ? { "server.py": PYTHON_FORK_SERVER_SOURCE } : NODE_TEST_SERVER_SOURCES;
+      const sources: Record<string, string> = python ? { "server.py": pythonForkServerSource() } : nodeTestServerSources();
       for (const [name, source] of Object.entries(sources)) {
         await writeFile(join(hostRunner, name), source);
         await chmod(join(hostRunner, name), 0o644);

@@ -4,7 +4,8 @@ import type { ExecResult } from "../../shared/exec-result.js";
 import type { Sandbox } from "../../shared/sandbox.js";
 import { killedBy, outputTail } from "../exec-outcome.js";
 import { parseNdjson } from "../ndjson.js";
-import { PYTEST_PLUGIN_FILE, PYTEST_PLUGIN_SOURCE, PYTEST_REPORT_FILE } from "./pytest-plugin-source.js";
+import { ASSERT_SCRIPT_FILE, assertScriptSource } from "./assert-script-source.js";
+import { PYTEST_PLUGIN_FILE, PYTEST_REPORT_FILE, pytestPluginSource } from "./pytest-plugin-source.js";
 
 export interface PytestInput {
   /** Every file of the task (program, support, tests), by work-folder-relative path. */
@@ -75,7 +76,7 @@ export async function runPytest(sandbox: Sandbox, input: PytestInput): Promise<{
       "--tb=line",
       ...input.testFiles,
     ],
-    files: { ...input.files, [PYTEST_PLUGIN_FILE]: PYTEST_PLUGIN_SOURCE },
+    files: { ...input.files, [PYTEST_PLUGIN_FILE]: pytestPluginSource(), [ASSERT_SCRIPT_FILE]: assertScriptSource() },
     timeoutMs: input.timeoutMs,
     memoryMb: input.memoryMb,
     allowNetwork: input.allowNetwork,

@@ -1,0 +1,432 @@
+"""mendloop repair runner: runs the tests of many candidate programs in one pytest session.
+
+pytest is imported and the tests are collected once; every candidate then runs in a forked
+child that swaps in the candidate module, so a candidate costs a fork instead of a fresh
+interpreter. Results go to the original stdout as lines starting with '@@mend '.
+
+Usage: python3 -u repair_runner.py CONFIG.json, in the work folder that holds the program,
+its tests, mend_assert_script.py and the candidates file named in the config.
+"""
+import json
+import os
+import select
+import signal
+import sys
+import time
+import types
+
+OUT = os.fdopen(os.dup(1), "w", buffering=1)
+
+
+def emit(obj):
+    OUT.write("@@mend " + json.dumps(obj) + "\n")
+    OUT.flush()
+
+
+CONFIG = json.load(open(sys.argv[1]))
+WORKDIR = os.getcwd()
+ENTRY = os.path.abspath(CONFIG["entry"])
+MODNAME = CONFIG["entry"][:-3].replace("/", ".")
+os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+if WORKDIR not in sys.path:
+    sys.path.insert(0, WORKDIR)
+sys.dont_write_bytecode = True
+
+import pytest  # noqa: E402
+from _pytest.outcomes import Skipped  # noqa: E402
+from _pytest.runner import runtestprotocol  # noqa: E402
+
+from mend_assert_script import mend_assert_script  # noqa: E402
+
+FAIL_LINES = {}
+
+
+class Child:
+    """Helpers that run inside a forked child and write their findings to a pipe."""
+
+    def __init__(self, fd):
+        self.fd = fd
+
+    def write(self, obj):
+        data = (json.dumps(obj) + "\n").encode()
+        while data:
+            data = data[os.write(self.fd, data):]
+
+
+def silence():
+    devnull = os.open(os.devnull, os.O_RDWR)
+    os.dup2(devnull, 0)
+    os.dup2(devnull, 1)
+    os.dup2(devnull, 2)
+
+
+def program_module():
+    module = sys.modules.get(MODNAME)
+    if module is not None and os.path.abspath(getattr(module, "__file__", "") or "") == ENTRY:
+        return module
+    for candidate in list(sys.modules.values()):
+        path = getattr(candidate, "__file__", None)
+        if path and os.path.abspath(path) == ENTRY:
+            return candidate
+    return None
+
+
+def bindings_to(original):
+    """Names in the test and helper modules that point into the program module."""
+    if original is None:
+        return []
+    by_identity = {}
+    for name, value in vars(original).items():
+        if not name.startswith("__"):
+            by_identity.setdefault(id(value), name)
+    found = []
+    for module in list(sys.modules.values()):
+        path = getattr(module, "__file__", None)
+        if module is original or not path or not os.path.abspath(path).startswith(WORKDIR + os.sep):
+            continue
+        for key, value in list(vars(module).items()):
+            if value is original:
+                found.append((module, key, None))
+                continue
+            name = by_identity.get(id(value))
+            if name is not None and (callable(value) or key == name):
+                found.append((module, key, name))
+    return found
+
+
+def install(code, bindings):
+    """Executes the candidate as the program module and points the tests at it."""
+    compiled = compile(code, ENTRY, "exec")
+    module = types.ModuleType(MODNAME)
+    module.__file__ = ENTRY
+    if "." in MODNAME:
+        module.__package__ = MODNAME.rpartition(".")[0]
+    sys.modules[MODNAME] = module
+    exec(compiled, module.__dict__)
+    for holder, key, name in bindings:
+        if name is None:
+            setattr(holder, key, module)
+        elif name in module.__dict__:
+            setattr(holder, key, module.__dict__[name])
+    return module
+
+
+def run_item_quickly(item):
+    """Runs one test through pytest's setup/call/teardown hooks without building reports.
+
+    Reports render tracebacks with source excerpts, which costs more than most tests.
+    """
+    if item.get_closest_marker("xfail") is not None:
+        return run_item(item)
+    hook = item.ihook
+    outcome = "passed"
+    try:
+        hook.pytest_runtest_setup(item=item)
+        hook.pytest_runtest_call(item=item)
+    except Skipped:
+        outcome = "skipped"
+    except BaseException:  # noqa: BLE001 - whatever the program raises fails the test
+        outcome = "failed"
+    try:
+        hook.pytest_runtest_teardown(item=item, nextitem=None)
+    except BaseException:  # noqa: BLE001
+        if outcome == "passed":
+            outcome = "failed"
+    return outcome
+
+
+def run_item(item):
+    reports = runtestprotocol(item, log=False, nextitem=None)
+    if any(report.failed for report in reports):
+        return "failed"
+    if any(report.skipped for report in reports):
+        return "skipped"
+    return "passed"
+
+
+class Tracer:
+    """Records the program lines one test executes, streaming each new line at once."""
+
+    def __init__(self, child):
+        self.child = child
+        self.seen = set()
+
+    def global_trace(self, frame, event, arg):
+        if frame.f_code.co_filename != ENTRY:
+            return None
+        self.note(frame.f_lineno)
+        return self.local_trace
+
+    def local_trace(self, frame, event, arg):
+        if event == "line":
+            self.note(frame.f_lineno)
+        return self.local_trace
+
+    def note(self, line):
+        if line not in self.seen:
+            self.seen.add(line)
+            self.child.write({"l": line})
+
+
+def baseline_child(items, start, code, bindings, fd):
+    silence()
+    child = Child(fd)
+    try:
+        install(code, bindings)
+    except BaseException as error:  # noqa: BLE001 - any import-time failure fails every test
+        child.write({"importError": type(error).__name__ + ": " + str(error)})
+        os._exit(0)
+    for index in range(start, len(items)):
+        item = items[index]
+        child.write({"start": index})
+        tracer = Tracer(child)
+        began = time.perf_counter()
+        sys.settrace(tracer.global_trace)
+        try:
+            outcome = run_item(item)
+        finally:
+            sys.settrace(None)
+        child.write({"end": index, "outcome": outcome, "ms": (time.perf_counter() - began) * 1000,
+                     "failLine": FAIL_LINES.get(item.nodeid)})
+    os._exit(0)
+
+
+def spawn(target, *args):
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read_fd)
+        os.setpgid(0, 0)
+        try:
+            target(*args, write_fd)
+        finally:
+            os._exit(0)
+    os.close(write_fd)
+    return pid, read_fd
+
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def cpu_seconds(pid):
+    """CPU time a child has used (user + system), or None where /proc is missing.
+
+    Limits on CPU rather than wall-clock time tell a mutant that loops forever from a test
+    that is merely waiting for a busy machine.
+    """
+    try:
+        with open("/proc/%d/stat" % pid) as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def over_limit(pid, cpu_at_start, cpu_limit, began, wall_limit):
+    now = time.monotonic()
+    if now - began >= wall_limit:
+        return True
+    cpu = cpu_seconds(pid)
+    return cpu is not None and cpu - cpu_at_start >= cpu_limit
+
+
+def kill(pid):
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except OSError:
+        pass
+    try:
+        os.waitpid(pid, 0)
+    except OSError:
+        pass
+
+
+def read_lines(fd, buffer, timeout):
+    """Reads what the child wrote within the timeout (seconds); None once the pipe is closed."""
+    ready, _, _ = select.select([fd], [], [], max(0.0, timeout))
+    if not ready:
+        return buffer, []
+    data = os.read(fd, 65536)
+    if not data:
+        return None, [json.loads(line) for line in buffer.split(b"\n") if line.strip()]
+    buffer += data
+    *complete, rest = buffer.split(b"\n")
+    return rest, [json.loads(line) for line in complete if line.strip()]
+
+
+def run_baseline(items, bindings):
+    code = open(ENTRY, encoding="utf-8").read()
+    test_timeout = CONFIG["testTimeoutMs"] / 1000
+    wall_limit = test_timeout * 10
+    start = 0
+    while start < len(items):
+        pid, fd = spawn(baseline_child, items, start, code, bindings)
+        buffer = b""
+        current = None
+        lines = []
+        last_event = time.monotonic()
+        cpu_at_start = 0.0
+        finished = False
+        while True:
+            buffer, events = read_lines(fd, buffer, 0.02)
+            for event in events:
+                if "importError" in event:
+                    for index in range(start, len(items)):
+                        emit({"event": "test", "id": items[index].nodeid, "outcome": "failed", "ms": 0, "lines": []})
+                    emit({"event": "importError", "message": event["importError"]})
+                    finished = True
+                elif "start" in event:
+                    current = event["start"]
+                    lines = []
+                    last_event = time.monotonic()
+                    cpu_at_start = cpu_seconds(pid) or 0.0
+                elif "l" in event:
+                    lines.append(event["l"])
+                elif "end" in event:
+                    emit({"event": "test", "id": items[event["end"]].nodeid, "outcome": event["outcome"],
+                          "ms": event["ms"], "lines": lines, "failLine": event.get("failLine")})
+                    current = None
+                    start = event["end"] + 1
+            if buffer is None or finished:
+                break
+            if current is not None and over_limit(pid, cpu_at_start, test_timeout, last_event, wall_limit):
+                emit({"event": "test", "id": items[current].nodeid, "outcome": "timeout",
+                      "ms": test_timeout * 1000, "lines": lines})
+                start = current + 1
+                break
+        kill(pid)
+        os.close(fd)
+        if finished:
+            break
+        if buffer is None and current is not None:
+            # The child died inside a test (os._exit, a crash): that test failed.
+            emit({"event": "test", "id": items[current].nodeid, "outcome": "failed", "ms": 0, "lines": lines})
+            start = current + 1
+
+
+def candidate_child(code, bindings, first, rest, fd):
+    silence()
+    child = Child(fd)
+    try:
+        compile(code, ENTRY, "exec")
+    except (SyntaxError, ValueError):
+        child.write({"invalid": True})
+        os._exit(0)
+    try:
+        install(code, bindings)
+    except BaseException:  # noqa: BLE001 - an import-time failure fails every test
+        child.write({"importError": True})
+        os._exit(0)
+    passed_first = 0
+    for item in first:
+        outcome = run_item_quickly(item)
+        passed_first += outcome != "failed"
+        child.write({"o": outcome != "failed", "f": 1})
+    if passed_first > 0 or not first:
+        for item in rest:
+            child.write({"o": run_item_quickly(item) != "failed", "f": 0})
+    os._exit(0)
+
+
+def run_candidates(items, bindings):
+    by_id = {item.nodeid: item for item in items}
+    failing = [by_id[name] for name in CONFIG["failing"] if name in by_id]
+    failing_ids = set(CONFIG["failing"])
+    rest = [item for item in items if item.nodeid not in failing_ids and item.nodeid in set(CONFIG["passing"])]
+    candidates = json.load(open(CONFIG["candidates"], encoding="utf-8"))
+    timeout = CONFIG["timeoutMs"] / 1000
+    cpu_limit = CONFIG.get("cpuMs", CONFIG["timeoutMs"]) / 1000
+    deadline = time.monotonic() + CONFIG["budgetMs"] / 1000
+    jobs = max(1, CONFIG.get("jobs", 2))
+    extra = CONFIG.get("extraAfterPlausible", 0)
+    remaining_after_plausible = None
+    queue = list(candidates)
+    running = {}
+    while (queue or running):
+        stop = time.monotonic() >= deadline or remaining_after_plausible == 0
+        while queue and not stop and len(running) < jobs:
+            candidate = queue.pop(0)
+            pid, fd = spawn(candidate_child, candidate["code"], bindings, failing, rest)
+            running[fd] = {"pid": pid, "id": candidate["id"], "began": time.monotonic(), "buffer": b"",
+                           "fp": 0, "fn": 0, "rp": 0, "rn": 0, "invalid": False, "importError": False}
+            if remaining_after_plausible is not None:
+                remaining_after_plausible -= 1
+        if not running:
+            break
+        now = time.monotonic()
+        wait = min(state["began"] + timeout for state in running.values()) - now
+        ready, _, _ = select.select(list(running), [], [], max(0.0, min(wait, 0.02)))
+        now = time.monotonic()
+        for fd in list(running):
+            state = running[fd]
+            done = False
+            if fd in ready:
+                data = os.read(fd, 65536)
+                if not data:
+                    done = True
+                state["buffer"] += data
+                *complete, state["buffer"] = state["buffer"].split(b"\n")
+                for line in complete:
+                    if not line.strip():
+                        continue
+                    event = json.loads(line)
+                    if event.get("invalid"):
+                        state["invalid"] = True
+                    elif event.get("importError"):
+                        state["importError"] = True
+                    elif event.get("f"):
+                        state["fp" if event["o"] else "fn"] += 1
+                    else:
+                        state["rp" if event["o"] else "rn"] += 1
+            timed_out = not done and over_limit(state["pid"], 0.0, cpu_limit, state["began"], timeout)
+            aborted = not done and now >= deadline + timeout
+            if done or timed_out or aborted:
+                kill(state["pid"])
+                os.close(fd)
+                del running[fd]
+                ran_rest = state["rp"] + state["rn"] == len(rest)
+                plausible = (not state["invalid"] and state["fp"] == len(failing) and ran_rest
+                             and state["rp"] == len(rest) and not timed_out and not aborted)
+                emit({"event": "candidate", "id": state["id"], "invalid": state["invalid"],
+                      "importError": state["importError"], "timedOut": timed_out, "aborted": aborted,
+                      "failingPassed": state["fp"], "failingTotal": len(failing),
+                      "restPassed": state["rp"] if ran_rest else None, "restTotal": len(rest),
+                      "ms": (now - state["began"]) * 1000})
+                if plausible and remaining_after_plausible is None:
+                    remaining_after_plausible = extra
+    emit({"event": "done", "unstarted": [candidate["id"] for candidate in queue]})
+
+
+class Driver:
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_pycollect_makemodule(self, module_path, parent):
+        return mend_assert_script(module_path, parent)
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(self, item, call):
+        yield
+        if call.excinfo is not None and call.when == "call":
+            for entry in call.excinfo.traceback:
+                if os.path.abspath(str(entry.path)) == ENTRY:
+                    FAIL_LINES[item.nodeid] = entry.lineno + 1
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtestloop(self, session):
+        if session.testsfailed:
+            emit({"event": "collectionError", "count": session.testsfailed})
+            return True
+        items = list(session.items)
+        emit({"event": "collected", "tests": [item.nodeid for item in items]})
+        bindings = bindings_to(program_module())
+        if CONFIG["mode"] == "baseline":
+            run_baseline(items, bindings)
+        else:
+            run_candidates(items, bindings)
+        return True
+
+
+args = ["-q", "-p", "no:cacheprovider", "-p", "no:pastebin", "-p", "no:junitxml", "-p", "no:doctest",
+        "-p", "no:stepwise", "-p", "no:nose", "-o", "console_output_style=classic", "--rootdir", WORKDIR]
+args += CONFIG["tests"]
+pytest.main(args, plugins=[Driver()])
+emit({"event": "exit"})
