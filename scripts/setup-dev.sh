@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything the test suite needs: Debian packages (bubblewrap for the sandbox,
 # chromium for the report's browser tests; only as root), npm packages, and the Python
-# tools the validators drive (pytest, pytest-timeout, ruff). Safe to run twice.
+# tools the validators drive (pytest, pytest-timeout, ruff; ruff also lints runtime/python, which
+# pyright, an npm devDependency, type-checks). Safe to run twice.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

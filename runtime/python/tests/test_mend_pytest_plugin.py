@@ -1,0 +1,60 @@
+"""The validation's pytest plugin (mend_pytest_plugin.py) and the assert-script collector it imports."""
+
+from pathlib import Path
+
+from conftest import copy_programs, read_ndjson, run_python, write_files
+
+PLUGIN = {"mend_pytest_plugin.py": "mend_pytest_plugin.py", "mend_assert_script.py": "mend_assert_script.py"}
+
+
+def run_pytest(work: Path, files: "dict[str, str]", tests: "list[str]") -> "list[dict]":
+    copy_programs(work, PLUGIN)
+    write_files(work, files)
+    run_python(work, ["-m", "pytest", "-p", "mend_pytest_plugin", "-p", "no:cacheprovider", "-q", "--rootdir=.", *tests],
+               env={"PYTHONPATH": ".", "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "MEND_PYTEST_REPORT": "report.ndjson"})
+    return read_ndjson(work / "report.ndjson")
+
+
+def by_nodeid(records: "list[dict]") -> "dict[str, dict]":
+    return {record["nodeid"]: record for record in records if record.get("kind") == "test"}
+
+
+def test_a_failing_assertion_reports_type_frames_and_compared_values(tmp_path: Path) -> None:
+    records = run_pytest(tmp_path, {
+        "stats.py": "def mean(values):\n    return sum(values) / (len(values) + 1)\n",
+        "test_stats.py": "from stats import mean\n\n\ndef test_mean():\n    assert mean([2, 4]) == 3\n\n\n"
+                         "def test_empty_sum():\n    assert mean([0]) == 0\n",
+    }, ["test_stats.py"])
+    tests = by_nodeid(records)
+    failed = tests["test_stats.py::test_mean"]
+    assert failed["outcome"] == "failed"
+    assert failed["error"]["type"] == "AssertionError"
+    assert failed["error"]["frames"][-1] == {"file": "test_stats.py", "line": 5, "function": "test_mean"}
+    assert failed["assertion"]["actual"] == "2.0"
+    assert failed["assertion"]["expected"] == "3"
+    assert tests["test_stats.py::test_empty_sum"]["outcome"] == "passed"
+    assert records[-1] == {"kind": "session", "exitstatus": 1, "collected": 2}
+
+
+def test_an_assert_script_is_one_test_per_asserting_statement_and_its_own_frames_stay_out(tmp_path: Path) -> None:
+    records = run_pytest(tmp_path, {
+        "solution.py": "def add(a, b):\n    return a - b\n",
+        "check_add.py": "from solution import add\n\n\ndef check(candidate):\n    assert candidate(1, 1) == 2\n\n\n"
+                        "assert add(2, 0) == 2\ncheck(add)\n",
+    }, ["check_add.py"])
+    tests = by_nodeid(records)
+    assert sorted(tests) == ["check_add.py::line 8: assert add(2, 0) == 2", "check_add.py::line 9: check(add)"]
+    assert tests["check_add.py::line 8: assert add(2, 0) == 2"]["outcome"] == "passed"
+    failed = tests["check_add.py::line 9: check(add)"]
+    assert failed["outcome"] == "failed"
+    files = {frame["file"] for frame in failed["error"]["frames"]}
+    assert files == {"check_add.py"}
+
+
+def test_a_test_file_that_cannot_be_imported_is_a_load_record(tmp_path: Path) -> None:
+    records = run_pytest(tmp_path, {"test_broken.py": "import not_a_module_anywhere\n\n\ndef test_x():\n    pass\n"},
+                         ["test_broken.py"])
+    loads = [record for record in records if record.get("kind") == "load"]
+    assert len(loads) == 1
+    assert loads[0]["file"] == "test_broken.py"
+    assert loads[0]["error"]["type"] == "ModuleNotFoundError"
