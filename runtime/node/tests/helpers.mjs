@@ -1,16 +1,22 @@
 // Shared helpers for the tests of the runtime programs: each runs as mendloop runs it, a real
 // node process in a work folder holding the program's files.
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const PROGRAMS = fileURLToPath(new URL("..", import.meta.url));
 
-/** A fresh work folder with runtime programs copied in (program path -> name there) and files written. */
+const folders = [];
+process.on("exit", () => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh work folder (removed when the test process exits) with runtime programs copied in (program path -> name there) and files written. */
 export function workFolder(programs, files) {
   const dir = mkdtempSync(join(tmpdir(), "mend-runtime-"));
+  folders.push(dir);
   for (const [program, name] of Object.entries(programs)) copyFileSync(join(PROGRAMS, program), join(dir, name));
   for (const [rel, content] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, rel)), { recursive: true });
