@@ -11,12 +11,12 @@ import { BoundaryCallbackHandler, type BoundaryGates } from "./boundary-callback
 import type { BoundaryEvent, BoundaryFault, DetectionWarningEvent, WarningEvent } from "./boundary-event.js";
 import { type BoundaryNote, guidanceFor } from "./boundary-note.js";
 import type { Extractor, ExtractorContext } from "./boundary-options.js";
-import type { BoundaryReport, BoundaryStopReason } from "./boundary-report.js";
+import type { BoundaryReport, BoundaryStopReason, Growth } from "./boundary-report.js";
 import { BoundarySignal } from "./boundary-signal.js";
 import type { BoundaryRunStatus, BoundarySummary } from "./boundary-summary.js";
 import { BudgetMeter } from "./budget-meter.js";
 import type { Budgets } from "./budgets.js";
-import type { Detection } from "./detection.js";
+import { type Detection, GROWTH_KINDS } from "./detection.js";
 import type { DetectionThresholds } from "./detection-thresholds.js";
 import type { Decision, Halt } from "./halt.js";
 import type { Intervention, InterventionKind, InterventionRecord, InterventionTrigger, NodeFailure } from "./intervention.js";
@@ -26,6 +26,9 @@ import { type CallEstimate, usageOfResult } from "./model-call.js";
 import type { NodeObservation } from "./node-observation.js";
 import { errorSignature } from "./normalize-error.js";
 import { recordSpanEvent } from "./span-events.js";
+import { SlowLeakDetector } from "./detectors/slow-leak-detector.js";
+import { type CompressOption, SUMMARY_NODE } from "./state-compression.js";
+import { type CallSample, type StateSize, type StateSizeSample, measureState } from "./state-size.js";
 import { StuckDetector } from "./stuck-detector.js";
 import { fingerprintOf } from "./update-fingerprint.js";
 
@@ -52,6 +55,12 @@ export interface RunSettings {
   expectRepeats: Record<string, number>;
   /** Embeds texts of updates for semantic similarity (a LangChain `Embeddings`). */
   embeddings?: { embedDocuments(texts: string[]): Promise<number[][]> };
+  /** The `compress` option as given. */
+  compress?: CompressOption;
+  /** The state's messages channel, when it has one (or the graph does not say). */
+  messagesKey?: string;
+  /** Whether state measurements count the messages' tokens (see `StateSize.messageTokens`). */
+  countMessageTokens: boolean;
   emit: (event: BoundaryEvent) => void;
 }
 
@@ -106,6 +115,12 @@ export class BoundaryRun implements BoundaryGates {
   private readonly calls = new Map<string, OpenCall>();
   private readonly failedNodes = new WeakMap<object, NodeRun>();
   private readonly trackers: OutcomeTracker[] = [];
+  private readonly stateSamples: StateSizeSample[] = [];
+  private readonly callSamples: CallSample[] = [];
+  private readonly leak: SlowLeakDetector;
+  private measuredSuperstep: number | undefined;
+  /** Observe mode: the state is over a state budget (a detection is made once per crossing). */
+  private overStateBudget = false;
   private lastState: unknown;
   private superstep: number | undefined;
   private lastNode: string | undefined;
@@ -140,6 +155,7 @@ export class BoundaryRun implements BoundaryGates {
       expectRepeats: settings.expectRepeats,
       onFault: (detector, error) => this.fault(detector, error, detector),
     });
+    this.leak = new SlowLeakDetector(settings.thresholds.leakWindow, settings.thresholds.leakGrowth, settings.thresholds.leakFit);
   }
 
   get mode(): "enforce" | "observe" {
@@ -209,6 +225,11 @@ export class BoundaryRun implements BoundaryGates {
       const verdict = this.meter.beforeNode(node);
       if (verdict !== undefined) return this.decideHalt({ type: "stop", reason: verdict.reason, message: verdict.message, node });
     }
+    const grown = this.measureState(node, superstep);
+    if (grown !== undefined && this.settings.mode === "enforce") {
+      const decision = this.decide({ type: "detection", detection: grown });
+      if (decision !== undefined) return this.decideHalt({ type: "intervene", decision, pausedBefore: [node] });
+    }
     this.meter.countNode(node);
     this.nodeRuns.set(runId, { node, superstep, index: this.meter.usage.steps, input });
     return undefined;
@@ -231,6 +252,14 @@ export class BoundaryRun implements BoundaryGates {
         this.detect(observation);
       },
     );
+  }
+
+  /** A detection made outside the node-update detectors (a slow leak): recorded, then decided on at the next node. */
+  private found(detection: Detection): void {
+    this.detections.push(detection);
+    this.emit({ type: "detection", detection });
+    if (this.settings.mode === "observe") this.watch(detection);
+    else if (this.halt === undefined && this.pending === undefined) this.pending = this.decide({ type: "detection", detection });
   }
 
   private detect(observation: NodeObservation): void {
@@ -295,6 +324,64 @@ export class BoundaryRun implements BoundaryGates {
       usage = { input: call.estimate.inputTokens(), output: countTextTokens(text, call.estimate.model) };
     }
     this.meter.recordCall(call.node, usage, this.priceOf(call.estimate.model, usage) ?? 0, estimated);
+    // The summary a compression asks for is spending, not the conversation's own growth.
+    if (call.node === SUMMARY_NODE) return;
+    const sample: CallSample = {
+      call: this.callSamples.length + 1,
+      ...(call.node === undefined ? {} : { node: call.node }),
+      step: this.meter.usage.steps,
+      inputTokens: usage.input,
+      estimated,
+    };
+    this.callSamples.push(sample);
+    if (this.disabled.has("slow-leak detector")) return;
+    let leak: Detection | undefined;
+    try {
+      leak = this.leak.observe(sample, this.superstep ?? -1, this.bestProgress);
+    } catch (error) {
+      this.fault("slow-leak detector", error, "slow-leak detector");
+    }
+    if (leak !== undefined) this.found(leak);
+  }
+
+  /**
+   * Measures the state before a superstep (once, whichever of its nodes starts first) and
+   * checks it against the state budgets. Returns the detection when it is over one (in
+   * observe mode, only when it crosses it).
+   */
+  private measureState(node: string, superstep: number): Detection | undefined {
+    if (superstep === this.measuredSuperstep || this.disabled.has("state measurement")) return undefined;
+    this.measuredSuperstep = superstep;
+    let size: StateSize;
+    try {
+      size = measureState(this.lastState, this.settings.messagesKey, this.settings.countMessageTokens);
+    } catch (error) {
+      this.fault("state measurement", error, "state measurement");
+      return undefined;
+    }
+    const step = this.meter.usage.steps;
+    this.stateSamples.push({ step, superstep, node, ...size });
+    const over = this.meter.recordState(size);
+    const crossed = over !== undefined && !this.overStateBudget;
+    this.overStateBudget = over !== undefined;
+    if (over === undefined || (this.settings.mode === "observe" && !crossed)) return undefined;
+    const what = over.budget === "state_bytes" ? `${over.used} bytes` : `${over.used} messages`;
+    const detection: Detection = {
+      kind: "state_size",
+      at: step,
+      node,
+      nodes: [node],
+      steps: [step],
+      supersteps: [superstep],
+      growth: { measure: over.budget, values: [over.used], limit: over.limit, state: size },
+      explanation:
+        `the state holds ${what}, over its budget of ${over.limit} ` +
+        `(${size.bytes} bytes, ${size.messages} messages${size.messageTokens === undefined ? "" : `, ${size.messageTokens} tokens of messages`})`,
+    };
+    this.detections.push(detection);
+    this.emit({ type: "detection", detection });
+    if (this.settings.mode === "observe") this.watch(detection);
+    return detection;
   }
 
   modelError(callId: string): void {
@@ -359,9 +446,18 @@ export class BoundaryRun implements BoundaryGates {
         retries: this.retries,
         remainingMs: this.remainingMs(),
         sleep: (ms) => this.sleep(ms),
+        compression: {
+          option: this.disabled.has("compression") ? undefined : this.settings.compress,
+          messagesKey: this.settings.messagesKey,
+          budgets: { stateBytes: this.settings.budgets.stateBytes, messages: this.settings.budgets.messages },
+          measure: (state) => measureState(state, this.settings.messagesKey, true),
+          callbacks: [new BoundaryCallbackHandler(this, randomUUID())],
+        },
       });
     } catch (error) {
-      this.fault(`intervention ${intervention.kind}`, error, "stuck detection");
+      // A failed compression (a compress function that throws or returns no state) is its
+      // own fault: the stuck detectors go on, the state budgets now stop the run.
+      this.fault(`intervention ${intervention.kind}`, error, intervention.kind === "compress" ? "compression" : "stuck detection");
       effect = checkpointed
         ? { type: "resume", input: null, config, detail: "the intervention failed; the run goes on with budgets only" }
         : { type: "stop", reason: "error", message: `the ${intervention.kind} intervention failed: ${messageOf(error)}` };
@@ -475,12 +571,17 @@ export class BoundaryRun implements BoundaryGates {
       faults: [...this.faults],
       disabled: [...this.disabled],
       unpricedModels: [...this.unpriced],
+      growth: this.growth(),
       thresholds: { ...this.settings.thresholds },
       ...(this.settings.adaptive === undefined ? {} : { adaptive: this.settings.adaptive }),
     };
   }
 
   // ---- internals ----
+
+  private growth(): Growth {
+    return { state: this.stateSamples.map((s) => ({ ...s })), calls: this.callSamples.map((c) => ({ ...c })) };
+  }
 
   /**
    * What the detectors see of a node execution. Each extractor is called on its own: one
@@ -532,8 +633,12 @@ export class BoundaryRun implements BoundaryGates {
         this.settings.policy(trigger, {
           detections: this.detections,
           interventions: this.interventions,
-          previousStuck: this.interventions.filter((r) => r.trigger.type === "detection").length,
+          previousStuck: this.interventions.filter((r) => r.trigger.type === "detection" && !GROWTH_KINDS.has(r.trigger.detection.kind)).length,
           hasCheckpointer: hasCheckpointer(this.graph),
+          canCompress:
+            hasCheckpointer(this.graph) &&
+            !this.disabled.has("compression") &&
+            (typeof this.settings.compress === "function" || this.settings.messagesKey !== undefined),
         }),
       );
     } catch (error) {
@@ -552,13 +657,16 @@ export class BoundaryRun implements BoundaryGates {
     this.interventions.push(record);
     if (intervention.kind === "continue" && trigger.type === "detection") {
       record.applied = true;
-      record.detail = "the run went on, watched more closely: the pattern coming back stops it under the default policy";
-      this.detector?.watchClosely();
+      const growth = GROWTH_KINDS.has(trigger.detection.kind);
+      record.detail = growth
+        ? "the run went on: the state cannot be compressed, and the growth coming back stops it under the default policy"
+        : "the run went on, watched more closely: the pattern coming back stops it under the default policy";
+      if (!growth) this.detector?.watchClosely();
       const warning: DetectionWarningEvent = {
         type: "warning",
         source: "detection",
         detection: trigger.detection,
-        message: `${trigger.detection.explanation}; the run goes on, watched more closely`,
+        message: `${trigger.detection.explanation}; the run goes on${growth ? "" : ", watched more closely"}`,
       };
       this.warnings.push(warning);
       this.emit(warning);
@@ -584,6 +692,10 @@ export class BoundaryRun implements BoundaryGates {
           record.note = note.message;
         }
         if (intervention.kind === "retry") this.retries += 1;
+        if (effect.compression !== undefined) {
+          record.compression = effect.compression;
+          this.leak.reset();
+        }
         this.track(record);
         break;
       case "stop":
@@ -682,6 +794,7 @@ export class BoundaryRun implements BoundaryGates {
       budgets,
       detections: [...this.detections],
       ...(extra.error === undefined ? {} : { error: extra.error }),
+      growth: this.growth(),
     };
     this.report = report;
     return report;
