@@ -145,7 +145,8 @@ type Issue = z.core.$ZodIssue;
  */
 function innermost(issue: Issue): Issue {
   if (issue.code !== "invalid_union" || typeof issue.input !== "object" || issue.input === null) return issue;
-  const branch = issue.errors.find((issues) => issues.length > 0 && issues[0].code !== "custom");
+  // The branch that got inside the value: a problem with one of its keys, not with its type.
+  const branch = issue.errors.find((issues) => issues.length > 0 && (issues[0].path.length > 0 || issues[0].code === "unrecognized_keys"));
   if (branch === undefined) return issue;
   const inner = branch[0];
   return innermost({ ...inner, path: [...issue.path, ...inner.path] } as Issue);

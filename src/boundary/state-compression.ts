@@ -30,7 +30,10 @@ export interface MessageCompression {
  * written with `updateState` as a node's update would be (a channel with a reducer takes it
  * through its reducer: return `new Overwrite(value)` to replace such a channel).
  */
-export type CompressFunction<S = Record<string, any>> = (state: S) => Partial<S> | Promise<Partial<S>>;
+export type CompressFunction<S = Record<string, any>> = (state: S) => StateUpdate<S> | Promise<StateUpdate<S>>;
+
+/** A node-style update of some of the state's channels (values, or `Overwrite`s for reducer channels). */
+export type StateUpdate<S> = { [K in keyof S]?: unknown };
 
 /** `BoundaryOptions.compress`: message trimming settings, or a function for other states. */
 export type CompressOption<S = Record<string, any>> = MessageCompression | CompressFunction<S>;
