@@ -451,6 +451,7 @@ export class BoundaryRun implements BoundaryGates {
           messagesKey: this.settings.messagesKey,
           budgets: { stateBytes: this.settings.budgets.stateBytes, messages: this.settings.budgets.messages },
           measure: (state) => measureState(state, this.settings.messagesKey, true),
+          level: this.interventions.find((r) => r.compression?.method !== "function" && r.compression !== undefined)?.compression?.after.messageTokens,
           callbacks: [new BoundaryCallbackHandler(this, randomUUID())],
         },
       });

@@ -46,6 +46,12 @@ export interface CompressionContext {
   /** State budgets the compressed state should be well within. */
   budgets: { stateBytes?: number; messages?: number };
   measure(state: unknown): StateSize;
+  /**
+   * Message tokens the run's first compression left: later ones trim back to it, so that a
+   * conversation that keeps growing is brought back to the same level each time instead of
+   * to half of an ever larger history.
+   */
+  level?: number;
   /** Passed to the summary model's call, so the boundary counts and gates it. */
   callbacks?: Callbacks;
 }
@@ -223,14 +229,15 @@ function compressed(context: InterventionContext, compression: Compression, deta
 
 /**
  * Half of the messages' tokens (or `maxTokens`), less when the state would stay over half
- * of a state budget: a compression should leave room to grow before the next one.
+ * of a state budget, and no more than the first compression kept: a compression should
+ * leave room to grow before the next one.
  */
 function targetOf(before: StateSize, compression: CompressionContext, maxTokens: number | undefined): CompressionTarget {
   const { stateBytes, messages } = compression.budgets;
   const tokens = before.messageTokens ?? 0;
   const share = Math.min(0.5, stateBytes === undefined ? 1 : (0.5 * stateBytes) / before.bytes);
   return {
-    maxTokens: maxTokens ?? Math.max(1, Math.floor(tokens * share)),
+    maxTokens: maxTokens ?? Math.max(1, Math.min(Math.floor(tokens * share), compression.level ?? Infinity)),
     ...(messages === undefined ? {} : { maxMessages: Math.max(1, Math.floor(messages / 2)) }),
   };
 }

@@ -81,30 +81,23 @@ export async function planMessageCompression(
     throw new Error(`the "${key}" channel holds items that are not LangChain messages: give compress a function instead`);
   }
   const messages = list as BaseMessage[];
-  let kept = await trimMessages(messages, {
-    maxTokens: target.maxTokens,
-    tokenCounter: (some) => countMessageTokens(some),
-    strategy: "last",
-    includeSystem: true,
-    startOn: ["human", "ai"],
-  });
-  if (target.maxMessages !== undefined && kept.length > target.maxMessages) {
-    kept = await trimMessages(kept, {
-      maxTokens: target.maxMessages,
-      tokenCounter: (some) => some.length,
-      strategy: "last",
-      includeSystem: true,
-      startOn: ["human", "ai"],
-    });
-  }
-  const keptSet = new Set(kept);
-  const removed = messages.filter((message) => !keptSet.has(message));
+  // The newest turn (from the last human or AI message on) is always kept: the conversation
+  // goes on from it, and trimMessages fails when not even that fits.
+  const lead = messages[0]?.getType() === "system" ? 1 : 0;
+  const turnStart = Math.max(lead, messages.findLastIndex((m) => m.getType() === "human" || m.getType() === "ai"));
+  const floor = [...messages.slice(0, lead), ...messages.slice(turnStart)];
+  const trim = (some: BaseMessage[], maxTokens: number, counter: (some: BaseMessage[]) => number) =>
+    trimMessages(some, { maxTokens: Math.max(maxTokens, counter(floor)), tokenCounter: counter, strategy: "last", includeSystem: true, startOn: ["human", "ai"] });
+  let kept = await trim(messages, target.maxTokens, (some) => countMessageTokens(some));
+  if (target.maxMessages !== undefined && kept.length > target.maxMessages) kept = await trim(kept, target.maxMessages, (some) => some.length);
+  // What is kept is the system message and a suffix (trimMessages returns copies, so count).
+  const keptLead = lead === 1 && kept[0]?.getType() === "system" ? 1 : 0;
+  const removed = messages.slice(lead, messages.length - (kept.length - keptLead));
   if (removed.length === 0) return undefined;
   let result = kept;
   if (summarizeWith !== undefined) {
     const summary = await summarize(removed, summarizeWith, callbacks);
-    const lead = kept.length > 0 && kept[0].getType() === "system" ? 1 : 0;
-    result = [...kept.slice(0, lead), summary, ...kept.slice(lead)];
+    result = [...kept.slice(0, keptLead), summary, ...kept.slice(keptLead)];
   }
   return {
     method: summarizeWith === undefined ? "trim" : "summary",
