@@ -188,6 +188,29 @@ describe("withErrorBoundary on a state that grows", () => {
     expect(result.boundary?.reason).toBe("budget_state");
     expect(result.boundary?.detections.at(-1)?.growth).toMatchObject({ measure: "state_bytes", limit: STATE_BYTES });
     expect(model.calls).toBeLessThan(HEADINGS.length + 1);
+    // The report carries the figures to chart: the budget against its use, and the state per superstep.
+    const { budgets, growth } = result.boundary ?? { budgets: [], growth: { state: [], calls: [] } };
+    expect(budgets).toEqual([expect.objectContaining({ kind: "state_bytes", limit: STATE_BYTES, used: growth.state.at(-1)?.bytes })]);
+    expect(growth.state.map((s) => s.messages)).toEqual(growth.state.map((_, i) => 2 + i));
+    expect(growth.calls.map((c) => c.inputTokens)).toEqual(growth.calls.map(() => 120));
+  });
+
+  it("in observe mode, reports the state passing its budget once, and changes nothing", async () => {
+    const events: BoundaryEvent[] = [];
+    const bounded = withErrorBoundary(researchAgent(readerModel(), new MemorySaver()), {
+      mode: "observe",
+      budgets: { stateBytes: STATE_BYTES },
+      onEvent: (e) => events.push(e),
+    });
+
+    const result = await bounded.invoke(question(), thread());
+
+    expect(result.messages).toHaveLength(2 + 2 * HEADINGS.length + 1);
+    const summary = bounded.summary();
+    expect(summary.detections.filter((d) => d.kind === "state_size")).toHaveLength(1);
+    expect(summary.interventions).toEqual([]);
+    expect(summary.observed).toEqual([expect.objectContaining({ kind: "continue", trigger: expect.objectContaining({ type: "detection" }) })]);
+    expect(events).toContainEqual(expect.objectContaining({ type: "warning", budget: "state_bytes", exceeded: true }));
   });
 });
 
