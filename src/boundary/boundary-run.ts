@@ -11,7 +11,7 @@ import { BoundaryCallbackHandler, type BoundaryGates } from "./boundary-callback
 import type { BoundaryEvent, BoundaryFault, DetectionWarningEvent, WarningEvent } from "./boundary-event.js";
 import { type BoundaryNote, guidanceFor } from "./boundary-note.js";
 import type { Extractor, ExtractorContext } from "./boundary-options.js";
-import type { BoundaryReport, BoundaryStopReason, Growth } from "./boundary-report.js";
+import type { BoundaryReport, BoundaryStopReason } from "./boundary-report.js";
 import { BoundarySignal } from "./boundary-signal.js";
 import type { BoundaryRunStatus, BoundarySummary } from "./boundary-summary.js";
 import { BudgetMeter } from "./budget-meter.js";
@@ -26,9 +26,8 @@ import { type CallEstimate, usageOfResult } from "./model-call.js";
 import type { NodeObservation } from "./node-observation.js";
 import { errorSignature } from "./normalize-error.js";
 import { recordSpanEvent } from "./span-events.js";
-import { SlowLeakDetector } from "./detectors/slow-leak-detector.js";
+import { GrowthMonitor } from "./growth-monitor.js";
 import { type CompressOption, SUMMARY_NODE } from "./state-compression.js";
-import { type CallSample, type StateSize, type StateSizeSample, measureState } from "./state-size.js";
 import { StuckDetector } from "./stuck-detector.js";
 import { fingerprintOf } from "./update-fingerprint.js";
 
@@ -115,12 +114,7 @@ export class BoundaryRun implements BoundaryGates {
   private readonly calls = new Map<string, OpenCall>();
   private readonly failedNodes = new WeakMap<object, NodeRun>();
   private readonly trackers: OutcomeTracker[] = [];
-  private readonly stateSamples: StateSizeSample[] = [];
-  private readonly callSamples: CallSample[] = [];
-  private readonly leak: SlowLeakDetector;
-  private measuredSuperstep: number | undefined;
-  /** Observe mode: the state is over a state budget (a detection is made once per crossing). */
-  private overStateBudget = false;
+  private readonly growth: GrowthMonitor;
   private lastState: unknown;
   private superstep: number | undefined;
   private lastNode: string | undefined;
@@ -155,7 +149,7 @@ export class BoundaryRun implements BoundaryGates {
       expectRepeats: settings.expectRepeats,
       onFault: (detector, error) => this.fault(detector, error, detector),
     });
-    this.leak = new SlowLeakDetector(settings.thresholds.leakWindow, settings.thresholds.leakGrowth, settings.thresholds.leakFit);
+    this.growth = new GrowthMonitor(settings.thresholds, settings.messagesKey, settings.countMessageTokens, settings.mode === "observe");
   }
 
   get mode(): "enforce" | "observe" {
@@ -225,7 +219,7 @@ export class BoundaryRun implements BoundaryGates {
       const verdict = this.meter.beforeNode(node);
       if (verdict !== undefined) return this.decideHalt({ type: "stop", reason: verdict.reason, message: verdict.message, node });
     }
-    const grown = this.measureState(node, superstep);
+    const grown = this.checkStateSize(node, superstep);
     if (grown !== undefined && this.settings.mode === "enforce") {
       const decision = this.decide({ type: "detection", detection: grown });
       if (decision !== undefined) return this.decideHalt({ type: "intervene", decision, pausedBefore: [node] });
@@ -326,58 +320,31 @@ export class BoundaryRun implements BoundaryGates {
     this.meter.recordCall(call.node, usage, this.priceOf(call.estimate.model, usage) ?? 0, estimated);
     // The summary a compression asks for is spending, not the conversation's own growth.
     if (call.node === SUMMARY_NODE) return;
-    const sample: CallSample = {
-      call: this.callSamples.length + 1,
-      ...(call.node === undefined ? {} : { node: call.node }),
-      step: this.meter.usage.steps,
-      inputTokens: usage.input,
-      estimated,
-    };
-    this.callSamples.push(sample);
-    if (this.disabled.has("slow-leak detector")) return;
     let leak: Detection | undefined;
     try {
-      leak = this.leak.observe(sample, this.superstep ?? -1, this.bestProgress);
+      leak = this.growth.afterCall(
+        { ...(call.node === undefined ? {} : { node: call.node }), step: this.meter.usage.steps, inputTokens: usage.input, estimated },
+        this.superstep ?? -1,
+        this.bestProgress,
+        !this.disabled.has("slow-leak detector"),
+      );
     } catch (error) {
       this.fault("slow-leak detector", error, "slow-leak detector");
     }
     if (leak !== undefined) this.found(leak);
   }
 
-  /**
-   * Measures the state before a superstep (once, whichever of its nodes starts first) and
-   * checks it against the state budgets. Returns the detection when it is over one (in
-   * observe mode, only when it crosses it).
-   */
-  private measureState(node: string, superstep: number): Detection | undefined {
-    if (superstep === this.measuredSuperstep || this.disabled.has("state measurement")) return undefined;
-    this.measuredSuperstep = superstep;
-    let size: StateSize;
+  /** The state's size before a superstep, against the state budgets: a detection when it passes one. */
+  private checkStateSize(node: string, superstep: number): Detection | undefined {
+    if (this.disabled.has("state measurement")) return undefined;
+    let detection: Detection | undefined;
     try {
-      size = measureState(this.lastState, this.settings.messagesKey, this.settings.countMessageTokens);
+      detection = this.growth.beforeSuperstep(this.lastState, { node, superstep, step: this.meter.usage.steps }, (size) => this.meter.recordState(size));
     } catch (error) {
       this.fault("state measurement", error, "state measurement");
       return undefined;
     }
-    const step = this.meter.usage.steps;
-    this.stateSamples.push({ step, superstep, node, ...size });
-    const over = this.meter.recordState(size);
-    const crossed = over !== undefined && !this.overStateBudget;
-    this.overStateBudget = over !== undefined;
-    if (over === undefined || (this.settings.mode === "observe" && !crossed)) return undefined;
-    const what = over.budget === "state_bytes" ? `${over.used} bytes` : `${over.used} messages`;
-    const detection: Detection = {
-      kind: "state_size",
-      at: step,
-      node,
-      nodes: [node],
-      steps: [step],
-      supersteps: [superstep],
-      growth: { measure: over.budget, values: [over.used], limit: over.limit, state: size },
-      explanation:
-        `the state holds ${what}, over its budget of ${over.limit} ` +
-        `(${size.bytes} bytes, ${size.messages} messages${size.messageTokens === undefined ? "" : `, ${size.messageTokens} tokens of messages`})`,
-    };
+    if (detection === undefined) return undefined;
     this.detections.push(detection);
     this.emit({ type: "detection", detection });
     if (this.settings.mode === "observe") this.watch(detection);
@@ -450,7 +417,7 @@ export class BoundaryRun implements BoundaryGates {
           option: this.disabled.has("compression") ? undefined : this.settings.compress,
           messagesKey: this.settings.messagesKey,
           budgets: { stateBytes: this.settings.budgets.stateBytes, messages: this.settings.budgets.messages },
-          measure: (state) => measureState(state, this.settings.messagesKey, true),
+          measure: (state) => this.growth.measure(state),
           level: this.interventions.find((r) => r.compression?.method !== "function" && r.compression !== undefined)?.compression?.after.messageTokens,
           callbacks: [new BoundaryCallbackHandler(this, randomUUID())],
         },
@@ -572,17 +539,13 @@ export class BoundaryRun implements BoundaryGates {
       faults: [...this.faults],
       disabled: [...this.disabled],
       unpricedModels: [...this.unpriced],
-      growth: this.growth(),
+      growth: this.growth.figures(),
       thresholds: { ...this.settings.thresholds },
       ...(this.settings.adaptive === undefined ? {} : { adaptive: this.settings.adaptive }),
     };
   }
 
   // ---- internals ----
-
-  private growth(): Growth {
-    return { state: this.stateSamples.map((s) => ({ ...s })), calls: this.callSamples.map((c) => ({ ...c })) };
-  }
 
   /**
    * What the detectors see of a node execution. Each extractor is called on its own: one
@@ -695,7 +658,7 @@ export class BoundaryRun implements BoundaryGates {
         if (intervention.kind === "retry") this.retries += 1;
         if (effect.compression !== undefined) {
           record.compression = effect.compression;
-          this.leak.reset();
+          this.growth.compressed();
         }
         this.track(record);
         break;
@@ -795,7 +758,7 @@ export class BoundaryRun implements BoundaryGates {
       budgets,
       detections: [...this.detections],
       ...(extra.error === undefined ? {} : { error: extra.error }),
-      growth: this.growth(),
+      growth: this.growth.figures(),
     };
     this.report = report;
     return report;
