@@ -13,18 +13,23 @@
 // ToolNode loop whose results carry a timestamp and fresh tool-call ids, a planner that
 // rephrases, a tool that keeps failing with a fresh request id, a job poll, each looping or
 // converging after a few rounds. Prints model calls saved on the looping runs (goal: at least
-// 50%) and converging runs wrongly stopped (goal: 0). Last, the import time of
+// 50%) and converging runs wrongly stopped (goal: 0). Then a 50-step conversation whose
+// history grows with every turn: input tokens per call and total tokens without the boundary
+// and with it compressing the messages (on a slow leak, on a state budget, by trimming or by
+// a summary). Last, the import time of
 // `mendloop/boundary` against `@langchain/langgraph` alone (goal: at most 1.5x).
 // Run: `npm run bench:boundary` (builds first).
 import { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { AIMessage, HumanMessage } from "@langchain/core/messages";
+import { AIMessage, HumanMessage, SystemMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
 import { FakeListChatModel } from "@langchain/core/utils/testing";
 import { Annotation, END, MemorySaver, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { ToolNode, toolsCondition } from "@langchain/langgraph/prebuilt";
+import { ChatOpenAI } from "@langchain/openai";
 import { z } from "zod";
+import { startScriptedServer } from "../dist/testkit/index.js";
 import { boundaryNoteChannel, escalatingPolicy, withErrorBoundary } from "../dist/boundary/index.js";
 
 const CAP = 12;
@@ -429,6 +434,66 @@ console.log("");
 console.log(`default options, looping runs: model calls plain ${loopPlainCalls}, boundary ${loopGuardedCalls}, saved ${loopPlainCalls - loopGuardedCalls} (${((100 * (loopPlainCalls - loopGuardedCalls)) / loopPlainCalls).toFixed(1)}%, goal >= 50%)`);
 console.log(`default options, looping runs stopped within 12 steps: ${agentLoops.filter((r) => !r.guarded.done && r.guarded.steps <= 12).length} of ${agentLoops.length}`);
 console.log(`default options, converging runs wrongly stopped: ${wronglyStoppedAgents.length} of ${agentConverging.length} (goal 0)${wronglyStoppedAgents.length ? `: ${wronglyStoppedAgents.map((r) => r.trajectory.name).join(", ")}` : ""}`);
+
+// ---- a 50-step conversation: input tokens per call with and without compression ----
+
+/**
+ * A chat of `turns` model calls, a user node asking the next question and an assistant node
+ * answering through ChatOpenAI against the scripted server, which reports usage from the
+ * request's text as a provider counts it. Returns the input tokens of each call (the
+ * summary calls of a compression counted apart) and the total tokens spent.
+ */
+async function conversationRun(turns, options) {
+  const server = await startScriptedServer((_request, index) => ({ reply: `Answer ${index + 1}: ${program(index % 5).repeat(2)}` }));
+  try {
+    const calls = [];
+    const counted = (kind) => [{ handleLLMEnd: (output) => calls.push({ kind, input: output.llmOutput?.tokenUsage?.promptTokens ?? 0, output: output.llmOutput?.tokenUsage?.completionTokens ?? 0 }) }];
+    const chat = new ChatOpenAI({ model: "gpt-4o-mini", apiKey: "bench", maxRetries: 0, configuration: { baseURL: server.url }, callbacks: counted("chat") });
+    const ChatState = Annotation.Root({ ...MessagesAnnotation.spec, turn: Annotation({ reducer: (_, b) => b, default: () => 0 }) });
+    const graph = new StateGraph(ChatState)
+      .addNode("user", (state) => ({ messages: [new HumanMessage(`Question ${state.turn + 1}: what does variant ${state.turn % 7} of median change?`)], turn: state.turn + 1 }))
+      .addNode("assistant", async (state) => ({ messages: [await chat.invoke(state.messages)] }))
+      .addEdge(START, "user")
+      .addEdge("user", "assistant")
+      .addConditionalEdges("assistant", (state) => (state.turn < turns ? "user" : END), ["user", END])
+      .compile({ checkpointer: new MemorySaver() });
+    const input = { messages: [new SystemMessage("You review Python code and answer questions about it.")] };
+    const config = { configurable: { thread_id: randomUUID() }, recursionLimit: 4 * turns + 10 };
+    let compressions = 0;
+    if (options === undefined) await graph.invoke(input, config);
+    else {
+      const summarizeWith = options.summarize ? new ChatOpenAI({ model: "gpt-4o-mini", apiKey: "bench", maxRetries: 0, configuration: { baseURL: server.url }, callbacks: counted("summary") }) : undefined;
+      const bounded = withErrorBoundary(graph, { ...options.boundary, ...(summarizeWith === undefined ? {} : { compress: { summarizeWith } }) });
+      const result = await bounded.invoke(input, config);
+      if (result.boundary !== undefined) throw new Error(`the conversation was stopped: ${result.boundary.message}`);
+      compressions = bounded.summary().interventions.filter((r) => r.kind === "compress" && r.applied).length;
+    }
+    const chatCalls = calls.filter((c) => c.kind === "chat");
+    return { perCall: chatCalls.map((c) => c.input), total: sum(calls, (c) => c.input + c.output), summaries: calls.length - chatCalls.length, compressions };
+  } finally {
+    await server.close();
+  }
+}
+
+const TURNS = 50;
+const conversations = [
+  ["no boundary", undefined],
+  ["boundary, defaults (slow leak: trim)", { boundary: {} }],
+  ["boundary, stateBytes 12000 (trim)", { boundary: { budgets: { stateBytes: 12_000 } } }],
+  ["boundary, stateBytes 12000 (summary)", { boundary: { budgets: { stateBytes: 12_000 } }, summarize: true }],
+];
+const shownCalls = [1, 10, 20, 30, 40, 50];
+console.log(`\nA ${TURNS}-step conversation (ChatOpenAI against the scripted server): input tokens per call, and total tokens\n`);
+console.log(`${pad("run", 40)}${shownCalls.map((n) => pad(`#${n}`, 8)).join("")}${pad("max", 8)}${pad("total", 10)}compressions`);
+let plainTotal;
+for (const [name, options] of conversations) {
+  const run = await conversationRun(TURNS, options);
+  plainTotal ??= run.total;
+  const saved = run.total === plainTotal ? "" : ` (${((100 * (plainTotal - run.total)) / plainTotal).toFixed(1)}% fewer)`;
+  console.log(
+    `${pad(name, 40)}${shownCalls.map((n) => pad(String(run.perCall[n - 1] ?? "-"), 8)).join("")}${pad(String(Math.max(...run.perCall)), 8)}${pad(String(run.total), 10)}${run.compressions}${run.summaries > 0 ? ` (+${run.summaries} summary calls)` : ""}${saved}`,
+  );
+}
 
 // ---- import time of the light entry point ----
 

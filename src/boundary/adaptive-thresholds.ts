@@ -50,6 +50,9 @@ const KNOBS: Record<DetectionKind, { knob: Knob; step: number }[]> = {
     { knob: "similarity", step: -0.01 },
     { knob: "similarRepeats", step: -1 },
   ],
+  // Growth is measured against budgets and a fitted line, not tuned from outcomes.
+  state_size: [],
+  slow_leak: [],
 };
 
 /** Recent outcomes per detector that are weighed. */
@@ -105,7 +108,7 @@ const storeSchema = z.object({
   outcomes: z.array(
     z.object({
       detection: z.enum(["repeated_state", "alternation", "repeated_error", "no_progress", "similar_code"]),
-      intervention: z.enum(["continue", "retry", "rollback", "modify_prompt", "alternative_path", "ask_human", "terminate"]),
+      intervention: z.enum(["continue", "retry", "rollback", "modify_prompt", "alternative_path", "ask_human", "compress", "terminate"]),
       recovered: z.boolean(),
       observed: z.boolean().optional(),
       at: z.string(),

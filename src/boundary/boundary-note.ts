@@ -38,6 +38,9 @@ export function guidanceFor(trigger: InterventionTrigger): string {
       return "The last attempts changed almost nothing and did not help. Re-read the requirement and make a substantively different change.";
     case "no_progress":
       return "The last attempts made no progress. Step back, re-read the requirement and try a different approach.";
+    case "state_size":
+    case "slow_leak":
+      return "The earlier conversation was shortened to keep the run within its limits: carry on from what is left.";
     case "alternation":
     case "repeated_state":
       return `The run is going in circles (${detection.explanation}). Do something different from the previous steps.`;

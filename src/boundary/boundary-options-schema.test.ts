@@ -1,4 +1,5 @@
 import { StateGraph, MessagesAnnotation, START, END } from "@langchain/langgraph";
+import { FakeListChatModel } from "@langchain/core/utils/testing";
 import { describe, expect, it } from "vitest";
 import { BoundaryOptionsError } from "../errors/index.js";
 import { escalatingPolicy } from "./intervention-policy.js";
@@ -50,6 +51,19 @@ describe("withErrorBoundary options", () => {
     );
   });
 
+  it("refuses state budgets and compress settings that cannot work, naming the setting", () => {
+    expect(refusal({ budgets: { stateBytes: 0 } })).toBe('withErrorBoundary: option "budgets.stateBytes" must be a whole number of at least 1, got 0');
+    expect(refusal({ budgets: { message: 40 } })).toMatch(/did you mean "budgets.messages"\?/);
+    expect(refusal({ compress: { maxToken: 500 } })).toBe('withErrorBoundary: unknown option "compress.maxToken": did you mean "compress.maxTokens"?');
+    expect(refusal({ compress: { maxTokens: -5 } })).toMatch(/"compress.maxTokens" must be a whole number of at least 1, got -5/);
+    expect(refusal({ compress: { summarizeWith: "openai:gpt-4o-mini" } })).toMatch(
+      /"compress.summarizeWith" must be a LangChain chat model \(an object with invoke\), got "openai:gpt-4o-mini"/,
+    );
+    expect(refusal({ compress: "trim" })).toMatch(/"compress" must be a function \(state\) => update, or \{ messagesKey, maxTokens, summarizeWith \}, got "trim"/);
+    expect(refusal({ thresholds: { leakFit: 2 } })).toMatch(/"thresholds.leakFit" must be a number from 0 to 1, got 2/);
+    expect(() => escalatingPolicy(["compres" as never])).toThrow(/did you mean "compress"\?/);
+  });
+
   it("accepts what the documentation shows", () => {
     expect(() =>
       withErrorBoundary(graph, {
@@ -63,6 +77,16 @@ describe("withErrorBoundary options", () => {
         policy: escalatingPolicy([{ kind: "modify_prompt", update: { strategy: "fresh" } }, "terminate"]),
         prices: { "openai:gpt-4o": { inputPerMTok: 2.5, outputPerMTok: 10 } },
       }),
+    ).not.toThrow();
+    expect(() =>
+      withErrorBoundary(graph, {
+        budgets: { stateBytes: 200_000, messages: 60 },
+        thresholds: { leakWindow: 10, leakGrowth: 0.5, leakFit: 0.8 },
+        compress: { maxTokens: 4000, messagesKey: "messages", summarizeWith: new FakeListChatModel({ responses: ["summary"] }) },
+      }),
+    ).not.toThrow();
+    expect(() =>
+      withErrorBoundary(graph, { budgets: { stateBytes: 50_000 }, compress: (state) => ({ messages: state.messages.slice(-4) }) }),
     ).not.toThrow();
   });
 });

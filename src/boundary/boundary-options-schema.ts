@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BoundaryOptionsError } from "../errors/index.js";
 
-const INTERVENTION_KINDS = ["continue", "retry", "rollback", "modify_prompt", "alternative_path", "ask_human", "terminate"] as const;
+const INTERVENTION_KINDS = ["continue", "retry", "rollback", "modify_prompt", "alternative_path", "ask_human", "compress", "terminate"] as const;
 
 const fn = z.custom<(...args: never[]) => unknown>((value) => typeof value === "function", { error: "a function" });
 const count = (min: number) => z.number({ error: "a number" }).int({ error: "a whole number" }).min(min, { error: `a whole number of at least ${min}` });
@@ -13,6 +13,8 @@ const budgetsSchema = z.strictObject({
   tokens: count(0).optional(),
   usd: amount.optional(),
   seconds: amount.optional(),
+  stateBytes: count(1).optional(),
+  messages: count(1).optional(),
   nodes: z.record(z.string(), count(0)).optional(),
 });
 
@@ -29,6 +31,9 @@ const thresholdsSchema = z.strictObject({
   similarRepeats: count(1).optional(),
   identicalRepeats: count(1).optional(),
   similarityWindow: count(1).optional(),
+  leakWindow: count(3).optional(),
+  leakGrowth: amount.optional(),
+  leakFit: fraction.optional(),
 });
 
 const adaptiveSchema = z.strictObject({ storePath: z.string({ error: "a file path" }).min(1, { error: "a file path" }) });
@@ -39,6 +44,21 @@ const embeddingsSchema = z.custom<unknown>(
   (value) => typeof value === "object" && value !== null && typeof (value as { embedDocuments?: unknown }).embedDocuments === "function",
   { error: "a LangChain Embeddings (an object with embedDocuments)" },
 );
+
+const chatModelSchema = z.custom<unknown>(
+  (value) => typeof value === "object" && value !== null && typeof (value as { invoke?: unknown }).invoke === "function",
+  { error: "a LangChain chat model (an object with invoke)" },
+);
+
+const messageCompressionSchema = z.strictObject({
+  messagesKey: z.string({ error: "a state key" }).min(1, { error: "a state key" }).optional(),
+  maxTokens: count(1).optional(),
+  summarizeWith: chatModelSchema.optional(),
+});
+
+const compressSchema = z.union([fn, messageCompressionSchema], {
+  error: "a function (state) => update, or { messagesKey, maxTokens, summarizeWith }",
+});
 
 const optionsSchema = z.strictObject({
   mode: z.enum(["enforce", "observe", "off"], { error: "one of enforce, observe, off" }).optional(),
@@ -65,6 +85,7 @@ const optionsSchema = z.strictObject({
     .optional(),
   price: fn.optional(),
   defaultMaxOutputTokens: count(1).optional(),
+  compress: compressSchema.optional(),
 });
 
 /** Known keys of each object option, for "did you mean" suggestions. */
@@ -74,6 +95,7 @@ const KNOWN_KEYS: Record<string, string[]> = {
   thresholds: Object.keys(thresholdsSchema.shape),
   adaptive: Object.keys(adaptiveSchema.shape),
   handlers: [...INTERVENTION_KINDS],
+  compress: Object.keys(messageCompressionSchema.shape),
 };
 
 /**
@@ -84,7 +106,7 @@ const KNOWN_KEYS: Record<string, string[]> = {
 export function validateBoundaryOptions(options: unknown): void {
   const parsed = optionsSchema.safeParse(options ?? {}, { reportInput: true });
   if (parsed.success) return;
-  const issue = parsed.error.issues[0];
+  const issue = innermost(parsed.error.issues[0]);
   const path = issue.path.map(String).join(".");
   if (issue.code === "unrecognized_keys") {
     const key = issue.keys[0];
@@ -113,6 +135,21 @@ export function validateInterventionChoice(choice: unknown, where: string): void
     where,
     `${where}: unknown intervention ${shown(kind ?? choice)}; one of ${INTERVENTION_KINDS.join(", ")}${suggestion === undefined ? "" : ` (did you mean "${suggestion}"?)`}`,
   );
+}
+
+type Issue = z.core.$ZodIssue;
+
+/**
+ * For an option that is a function or an object (`compress`), an object given is checked as
+ * the object it is meant to be: the problem inside it is the one worth naming.
+ */
+function innermost(issue: Issue): Issue {
+  if (issue.code !== "invalid_union" || typeof issue.input !== "object" || issue.input === null) return issue;
+  // The branch that got inside the value: a problem with one of its keys, not with its type.
+  const branch = issue.errors.find((issues) => issues.length > 0 && (issues[0].path.length > 0 || issues[0].code === "unrecognized_keys"));
+  if (branch === undefined) return issue;
+  const inner = branch[0];
+  return innermost({ ...inner, path: [...issue.path, ...inner.path] } as Issue);
 }
 
 function shown(value: unknown): string {

@@ -6,6 +6,7 @@ import type { DetectionThresholds } from "./detection-thresholds.js";
 import type { InterventionKind } from "./intervention.js";
 import type { InterventionHandler } from "./intervention-handlers.js";
 import type { InterventionPolicy } from "./intervention-policy.js";
+import type { CompressOption } from "./state-compression.js";
 
 /**
  * `enforce` (default) stops and intervenes. `observe` detects and reports (events, summary)
@@ -58,7 +59,7 @@ export type Extractor<S, T> = (update: Partial<S>, context: ExtractorContext<S>)
  * A node learns of a strategy switch by reading the note (`state.boundaryNote`, a
  * `BoundaryNote`, declared with `boundaryNoteChannel()`) or the keys of the intervention's
  * `update`. Interventions that change the state (modify_prompt, alternative_path, rollback,
- * retry, ask_human) need a checkpointer and a `thread_id`; without one they fall back to
+ * retry, ask_human, compress) need a checkpointer and a `thread_id`; without one they fall back to
  * terminate, and the record says so.
  *
  * Model calls are seen through LangChain callbacks: any model invoked inside a node (with
@@ -145,4 +146,15 @@ export interface BoundaryOptions<S extends Record<string, any> = Record<string, 
    * from the mean output of this run's calls so far, at most this many tokens. Default 1024.
    */
   defaultMaxOutputTokens?: number;
+
+  /**
+   * How the `compress` intervention shrinks a state that grows (a `state_size` or
+   * `slow_leak` detection; the default policy compresses before it stops). For a state with
+   * a messages channel (`MessagesAnnotation`), settings: `{ maxTokens, summarizeWith: model,
+   * messagesKey }`; the default keeps the system messages and the newest half of the tokens.
+   * For other states, a function returning the update that makes the state smaller. One
+   * that throws or returns no state update is a fault of compression alone: it is switched
+   * off, and the state budgets stop the run instead.
+   */
+  compress?: CompressOption<S>;
 }

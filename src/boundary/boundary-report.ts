@@ -1,6 +1,7 @@
 import type { BoundaryStopDetails } from "../errors/index.js";
 import type { Detection } from "./detection.js";
 import type { NodeFailure } from "./intervention.js";
+import type { CallSample, StateSizeSample } from "./state-size.js";
 
 /** Why a boundary stopped (or paused) a run. */
 export type BoundaryStopReason =
@@ -10,6 +11,8 @@ export type BoundaryStopReason =
   | "budget_time"
   | "node_limit"
   | "recursion_limit"
+  /** The state passed `budgets.stateBytes` or `budgets.messages` and compressing it did not help (or was not possible). */
+  | "budget_state"
   | "stuck"
   | "error"
   | "ask_human";
@@ -27,7 +30,7 @@ export interface BoundaryUsage {
   estimatedCalls: number;
 }
 
-export type BudgetKind = "steps" | "tokens" | "cost" | "time" | "node";
+export type BudgetKind = "steps" | "tokens" | "cost" | "time" | "node" | "state_bytes" | "messages";
 
 /** One budget against its use; `fraction` is used / limit. */
 export interface BudgetStatus {
@@ -57,4 +60,12 @@ export interface BoundaryReport extends BoundaryStopDetails {
   error?: NodeFailure;
   /** For `ask_human`: what the boundary asks. */
   question?: string;
+  /** State size before each superstep and input tokens of each model call, for charts. */
+  growth: Growth;
+}
+
+/** How the run's state and its calls grew, step by step. */
+export interface Growth {
+  state: StateSizeSample[];
+  calls: CallSample[];
 }

@@ -16,7 +16,7 @@ import { BoundarySignal } from "./boundary-signal.js";
 import type { BoundaryRunStatus, BoundarySummary } from "./boundary-summary.js";
 import { BudgetMeter } from "./budget-meter.js";
 import type { Budgets } from "./budgets.js";
-import type { Detection } from "./detection.js";
+import { type Detection, GROWTH_KINDS } from "./detection.js";
 import type { DetectionThresholds } from "./detection-thresholds.js";
 import type { Decision, Halt } from "./halt.js";
 import type { Intervention, InterventionKind, InterventionRecord, InterventionTrigger, NodeFailure } from "./intervention.js";
@@ -26,6 +26,8 @@ import { type CallEstimate, usageOfResult } from "./model-call.js";
 import type { NodeObservation } from "./node-observation.js";
 import { errorSignature } from "./normalize-error.js";
 import { recordSpanEvent } from "./span-events.js";
+import { GrowthMonitor } from "./growth-monitor.js";
+import { type CompressOption, SUMMARY_NODE } from "./state-compression.js";
 import { StuckDetector } from "./stuck-detector.js";
 import { fingerprintOf } from "./update-fingerprint.js";
 
@@ -52,6 +54,12 @@ export interface RunSettings {
   expectRepeats: Record<string, number>;
   /** Embeds texts of updates for semantic similarity (a LangChain `Embeddings`). */
   embeddings?: { embedDocuments(texts: string[]): Promise<number[][]> };
+  /** The `compress` option as given. */
+  compress?: CompressOption;
+  /** The state's messages channel, when it has one (or the graph does not say). */
+  messagesKey?: string;
+  /** Whether state measurements count the messages' tokens (see `StateSize.messageTokens`). */
+  countMessageTokens: boolean;
   emit: (event: BoundaryEvent) => void;
 }
 
@@ -106,6 +114,7 @@ export class BoundaryRun implements BoundaryGates {
   private readonly calls = new Map<string, OpenCall>();
   private readonly failedNodes = new WeakMap<object, NodeRun>();
   private readonly trackers: OutcomeTracker[] = [];
+  private readonly growth: GrowthMonitor;
   private lastState: unknown;
   private superstep: number | undefined;
   private lastNode: string | undefined;
@@ -140,6 +149,7 @@ export class BoundaryRun implements BoundaryGates {
       expectRepeats: settings.expectRepeats,
       onFault: (detector, error) => this.fault(detector, error, detector),
     });
+    this.growth = new GrowthMonitor(settings.thresholds, settings.messagesKey, settings.countMessageTokens, settings.mode === "observe");
   }
 
   get mode(): "enforce" | "observe" {
@@ -209,6 +219,11 @@ export class BoundaryRun implements BoundaryGates {
       const verdict = this.meter.beforeNode(node);
       if (verdict !== undefined) return this.decideHalt({ type: "stop", reason: verdict.reason, message: verdict.message, node });
     }
+    const grown = this.checkStateSize(node, superstep);
+    if (grown !== undefined && this.settings.mode === "enforce") {
+      const decision = this.decide({ type: "detection", detection: grown });
+      if (decision !== undefined) return this.decideHalt({ type: "intervene", decision, pausedBefore: [node] });
+    }
     this.meter.countNode(node);
     this.nodeRuns.set(runId, { node, superstep, index: this.meter.usage.steps, input });
     return undefined;
@@ -231,6 +246,14 @@ export class BoundaryRun implements BoundaryGates {
         this.detect(observation);
       },
     );
+  }
+
+  /** A detection made outside the node-update detectors (a slow leak): recorded, then decided on at the next node. */
+  private found(detection: Detection): void {
+    this.detections.push(detection);
+    this.emit({ type: "detection", detection });
+    if (this.settings.mode === "observe") this.watch(detection);
+    else if (this.halt === undefined && this.pending === undefined) this.pending = this.decide({ type: "detection", detection });
   }
 
   private detect(observation: NodeObservation): void {
@@ -295,6 +318,37 @@ export class BoundaryRun implements BoundaryGates {
       usage = { input: call.estimate.inputTokens(), output: countTextTokens(text, call.estimate.model) };
     }
     this.meter.recordCall(call.node, usage, this.priceOf(call.estimate.model, usage) ?? 0, estimated);
+    // The summary a compression asks for is spending, not the conversation's own growth.
+    if (call.node === SUMMARY_NODE) return;
+    let leak: Detection | undefined;
+    try {
+      leak = this.growth.afterCall(
+        { ...(call.node === undefined ? {} : { node: call.node }), step: this.meter.usage.steps, inputTokens: usage.input, estimated },
+        this.superstep ?? -1,
+        this.bestProgress,
+        !this.disabled.has("slow-leak detector"),
+      );
+    } catch (error) {
+      this.fault("slow-leak detector", error, "slow-leak detector");
+    }
+    if (leak !== undefined) this.found(leak);
+  }
+
+  /** The state's size before a superstep, against the state budgets: a detection when it passes one. */
+  private checkStateSize(node: string, superstep: number): Detection | undefined {
+    if (this.disabled.has("state measurement")) return undefined;
+    let detection: Detection | undefined;
+    try {
+      detection = this.growth.beforeSuperstep(this.lastState, { node, superstep, step: this.meter.usage.steps }, (size) => this.meter.recordState(size));
+    } catch (error) {
+      this.fault("state measurement", error, "state measurement");
+      return undefined;
+    }
+    if (detection === undefined) return undefined;
+    this.detections.push(detection);
+    this.emit({ type: "detection", detection });
+    if (this.settings.mode === "observe") this.watch(detection);
+    return detection;
   }
 
   modelError(callId: string): void {
@@ -359,9 +413,19 @@ export class BoundaryRun implements BoundaryGates {
         retries: this.retries,
         remainingMs: this.remainingMs(),
         sleep: (ms) => this.sleep(ms),
+        compression: {
+          option: this.disabled.has("compression") ? undefined : this.settings.compress,
+          messagesKey: this.settings.messagesKey,
+          budgets: { stateBytes: this.settings.budgets.stateBytes, messages: this.settings.budgets.messages },
+          measure: (state) => this.growth.measure(state),
+          level: this.interventions.find((r) => r.compression?.method !== "function" && r.compression !== undefined)?.compression?.after.messageTokens,
+          callbacks: [new BoundaryCallbackHandler(this, randomUUID())],
+        },
       });
     } catch (error) {
-      this.fault(`intervention ${intervention.kind}`, error, "stuck detection");
+      // A failed compression (a compress function that throws or returns no state) is its
+      // own fault: the stuck detectors go on, the state budgets now stop the run.
+      this.fault(`intervention ${intervention.kind}`, error, intervention.kind === "compress" ? "compression" : "stuck detection");
       effect = checkpointed
         ? { type: "resume", input: null, config, detail: "the intervention failed; the run goes on with budgets only" }
         : { type: "stop", reason: "error", message: `the ${intervention.kind} intervention failed: ${messageOf(error)}` };
@@ -475,6 +539,7 @@ export class BoundaryRun implements BoundaryGates {
       faults: [...this.faults],
       disabled: [...this.disabled],
       unpricedModels: [...this.unpriced],
+      growth: this.growth.figures(),
       thresholds: { ...this.settings.thresholds },
       ...(this.settings.adaptive === undefined ? {} : { adaptive: this.settings.adaptive }),
     };
@@ -532,8 +597,12 @@ export class BoundaryRun implements BoundaryGates {
         this.settings.policy(trigger, {
           detections: this.detections,
           interventions: this.interventions,
-          previousStuck: this.interventions.filter((r) => r.trigger.type === "detection").length,
+          previousStuck: this.interventions.filter((r) => r.trigger.type === "detection" && !GROWTH_KINDS.has(r.trigger.detection.kind)).length,
           hasCheckpointer: hasCheckpointer(this.graph),
+          canCompress:
+            hasCheckpointer(this.graph) &&
+            !this.disabled.has("compression") &&
+            (typeof this.settings.compress === "function" || this.settings.messagesKey !== undefined),
         }),
       );
     } catch (error) {
@@ -552,13 +621,16 @@ export class BoundaryRun implements BoundaryGates {
     this.interventions.push(record);
     if (intervention.kind === "continue" && trigger.type === "detection") {
       record.applied = true;
-      record.detail = "the run went on, watched more closely: the pattern coming back stops it under the default policy";
-      this.detector?.watchClosely();
+      const growth = GROWTH_KINDS.has(trigger.detection.kind);
+      record.detail = growth
+        ? "the run went on: the state cannot be compressed, and the growth coming back stops it under the default policy"
+        : "the run went on, watched more closely: the pattern coming back stops it under the default policy";
+      if (!growth) this.detector?.watchClosely();
       const warning: DetectionWarningEvent = {
         type: "warning",
         source: "detection",
         detection: trigger.detection,
-        message: `${trigger.detection.explanation}; the run goes on, watched more closely`,
+        message: `${trigger.detection.explanation}; the run goes on${growth ? "" : ", watched more closely"}`,
       };
       this.warnings.push(warning);
       this.emit(warning);
@@ -584,6 +656,10 @@ export class BoundaryRun implements BoundaryGates {
           record.note = note.message;
         }
         if (intervention.kind === "retry") this.retries += 1;
+        if (effect.compression !== undefined) {
+          record.compression = effect.compression;
+          this.growth.compressed();
+        }
         this.track(record);
         break;
       case "stop":
@@ -682,6 +758,7 @@ export class BoundaryRun implements BoundaryGates {
       budgets,
       detections: [...this.detections],
       ...(extra.error === undefined ? {} : { error: extra.error }),
+      growth: this.growth.figures(),
     };
     this.report = report;
     return report;

@@ -1,7 +1,7 @@
 import type { AdaptiveAdjustment } from "./adaptive-thresholds.js";
 import type { BoundaryFault, WarningEvent } from "./boundary-event.js";
 import type { BoundaryMode } from "./boundary-options.js";
-import type { BoundaryReport, BoundaryUsage, BudgetStatus } from "./boundary-report.js";
+import type { BoundaryReport, BoundaryUsage, BudgetStatus, Growth } from "./boundary-report.js";
 import type { NodeStats } from "./budget-meter.js";
 import type { Detection } from "./detection.js";
 import type { DetectionThresholds } from "./detection-thresholds.js";
@@ -39,6 +39,8 @@ export interface BoundarySummary {
   disabled: string[];
   /** Models the price table does not know: their calls count no cost. */
   unpricedModels: string[];
+  /** The state's size before each superstep and the input tokens of each model call. */
+  growth: Growth;
   /** Thresholds in effect (after adaptation, when enabled). */
   thresholds: DetectionThresholds;
   adaptive?: AdaptiveAdjustment;

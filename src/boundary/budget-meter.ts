@@ -2,6 +2,7 @@ import type { TokenUsage } from "../shared/attempt.js";
 import type { BudgetWarningEvent } from "./boundary-event.js";
 import type { BoundaryStopReason, BoundaryUsage, BudgetKind, BudgetStatus } from "./boundary-report.js";
 import type { Budgets } from "./budgets.js";
+import type { StateSize } from "./state-size.js";
 
 /** What one node has done and spent in a run. */
 export interface NodeStats {
@@ -46,6 +47,8 @@ export class BudgetMeter {
   private readonly reservations = new Map<string, Reservation>();
   private readonly warned = new Set<string>();
   private readonly outputs = { calls: 0, tokens: 0 };
+  /** The latest measured state size: what the state budgets are checked against. */
+  private state: StateSize | undefined;
 
   constructor(
     private readonly budgets: Budgets,
@@ -153,6 +156,16 @@ export class BudgetMeter {
     this.checkWarnings();
   }
 
+  /** A state size was measured; warns as its budgets fill. Returns the state budget it passes, if any. */
+  recordState(size: StateSize): { budget: "state_bytes" | "messages"; limit: number; used: number } | undefined {
+    this.state = size;
+    this.checkWarnings();
+    const { stateBytes, messages } = this.budgets;
+    if (stateBytes !== undefined && size.bytes > stateBytes) return { budget: "state_bytes", limit: stateBytes, used: size.bytes };
+    if (messages !== undefined && size.messages > messages) return { budget: "messages", limit: messages, used: size.messages };
+    return undefined;
+  }
+
   /** Mean output tokens of this run's finished calls; undefined before the first. */
   meanOutputTokens(): number | undefined {
     return this.outputs.calls === 0 ? undefined : Math.ceil(this.outputs.tokens / this.outputs.calls);
@@ -169,6 +182,8 @@ export class BudgetMeter {
     add("tokens", this.budgets.tokens, this.usage.inputTokens + this.usage.outputTokens);
     add("cost", this.budgets.usd, this.usage.costUsd);
     add("time", this.budgets.seconds, this.usage.elapsedMs / 1000);
+    add("state_bytes", this.budgets.stateBytes, this.state?.bytes ?? 0);
+    add("messages", this.budgets.messages, this.state?.messages ?? 0);
     for (const [node, limit] of Object.entries(this.budgets.nodes ?? {})) add("node", limit, this.nodes.get(node)?.executions ?? 0, node);
     return statuses;
   }
@@ -208,7 +223,7 @@ export class BudgetMeter {
 }
 
 function warningOf(status: BudgetStatus, exceeded: boolean, ahead?: string): BudgetWarningEvent {
-  const name = status.kind === "node" ? `node "${status.node}" limit` : `${status.kind} budget`;
+  const name = status.kind === "node" ? `node "${status.node}" limit` : `${status.kind.replace("_", " ")} budget`;
   const used = status.kind === "cost" ? `$${status.used.toFixed(6)}` : status.kind === "time" ? `${status.used.toFixed(1)} s` : String(status.used);
   return {
     type: "warning",

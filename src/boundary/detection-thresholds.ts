@@ -27,6 +27,12 @@ export interface DetectionThresholds {
   identicalRepeats: number;
   /** How many earlier attempts each new code is compared with. */
   similarityWindow: number;
+  /** Model calls the slow-leak detector fits its line over. */
+  leakWindow: number;
+  /** Rise of the fitted input tokens across the window, as a fraction of its start, that makes a leak (1: doubled). */
+  leakGrowth: number;
+  /** R² (0..1) the fitted line needs: the rise must be steady, not one big call. */
+  leakFit: number;
 }
 
 export const DEFAULT_THRESHOLDS: Readonly<DetectionThresholds> = {
@@ -42,4 +48,7 @@ export const DEFAULT_THRESHOLDS: Readonly<DetectionThresholds> = {
   similarRepeats: 3,
   identicalRepeats: 2,
   similarityWindow: 3,
+  leakWindow: 8,
+  leakGrowth: 1,
+  leakFit: 0.9,
 };

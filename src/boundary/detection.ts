@@ -1,5 +1,35 @@
+import type { StateSize } from "./state-size.js";
+
 /** The stuck patterns the boundary recognises. */
-export type DetectionKind = "repeated_state" | "alternation" | "repeated_error" | "no_progress" | "similar_code";
+export type DetectionKind =
+  | "repeated_state"
+  | "alternation"
+  | "repeated_error"
+  | "no_progress"
+  | "similar_code"
+  /** The state passed `budgets.stateBytes` or `budgets.messages`. */
+  | "state_size"
+  /** Input tokens per model call rising steadily while progress stalls. */
+  | "slow_leak";
+
+/** Kinds about a state that grows rather than a run that repeats itself. */
+export const GROWTH_KINDS: ReadonlySet<DetectionKind> = new Set(["state_size", "slow_leak"]);
+
+/** The figures behind a growth detection. */
+export interface GrowthFigures {
+  /** What grew: the serialized state, its message count, or the input tokens per call. */
+  measure: "state_bytes" | "messages" | "input_tokens";
+  /** The figures, oldest first (one for a state-size detection, the fitted window for a leak). */
+  values: number[];
+  /** The budget passed (state-size detections). */
+  limit?: number;
+  /** Fitted rise per call (slow leak). */
+  slope?: number;
+  /** R² of the fitted line, 0..1 (slow leak). */
+  fit?: number;
+  /** The whole state's size when it was measured (state-size detections). */
+  state?: StateSize;
+}
 
 /** How alike two attempts' code is, as a 0..1 ratio of shared characters. */
 export interface SimilarityFigure {
@@ -37,4 +67,6 @@ export interface Detection {
   progress?: number[];
   /** Similarity figures between the attempts involved. */
   similarities?: SimilarityFigure[];
+  /** Sizes and fitted slope of a growth detection. */
+  growth?: GrowthFigures;
 }

@@ -1,7 +1,9 @@
 export { withErrorBoundary, type BoundedGraph, type BoundedResult, type StateOf } from "./with-error-boundary.js";
 export type { BoundaryOptions, BoundaryMode, Extractor, ExtractorContext } from "./boundary-options.js";
 export type { Budgets } from "./budgets.js";
-export type { BoundaryReport, BoundaryStopReason, BoundaryUsage, BudgetKind, BudgetStatus } from "./boundary-report.js";
+export type { BoundaryReport, BoundaryStopReason, BoundaryUsage, BudgetKind, BudgetStatus, Growth } from "./boundary-report.js";
+export type { CallSample, StateSize, StateSizeSample } from "./state-size.js";
+export type { CompressFunction, CompressOption, MessageCompression, SummaryModel } from "./state-compression.js";
 export type {
   BoundaryEvent,
   WarningEvent,
@@ -15,9 +17,10 @@ export type {
 } from "./boundary-event.js";
 export type { BoundarySummary, BoundaryRunStatus } from "./boundary-summary.js";
 export type { NodeStats } from "./budget-meter.js";
-export type { Detection, DetectionKind, SimilarityFigure } from "./detection.js";
+export type { Detection, DetectionKind, GrowthFigures, SimilarityFigure } from "./detection.js";
 export { DEFAULT_THRESHOLDS, type DetectionThresholds } from "./detection-thresholds.js";
 export type {
+  Compression,
   Intervention,
   InterventionKind,
   InterventionOutcome,
@@ -27,6 +30,7 @@ export type {
 } from "./intervention.js";
 export {
   escalatingPolicy,
+  growthPolicy,
   terminatePolicy,
   watchPolicy,
   type InterventionPolicy,
@@ -35,6 +39,7 @@ export {
 } from "./intervention-policy.js";
 export {
   defaultHandlers,
+  type CompressionContext,
   type InterventionContext,
   type InterventionEffect,
   type InterventionHandler,

@@ -1,9 +1,12 @@
+import type { Callbacks } from "@langchain/core/callbacks/manager";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { Command } from "@langchain/langgraph";
 import type { BoundableGraph } from "./boundable-graph.js";
 import type { BoundaryNote } from "./boundary-note.js";
 import type { BoundaryStopReason } from "./boundary-report.js";
-import type { Intervention, InterventionKind, InterventionTrigger } from "./intervention.js";
+import type { Compression, Intervention, InterventionKind, InterventionTrigger } from "./intervention.js";
+import { type CompressOption, type CompressionTarget, checkCompressedState, planMessageCompression } from "./state-compression.js";
+import { type StateSize, messagesOf } from "./state-size.js";
 
 /** Everything a handler needs to carry out an intervention on a paused (or failed) run. */
 export interface InterventionContext {
@@ -30,12 +33,33 @@ export interface InterventionContext {
   remainingMs: number;
   /** Waits, giving up early (false) when the time budget runs out. */
   sleep(ms: number): Promise<boolean>;
+  /** How the state is compressed (the `compress` intervention). */
+  compression: CompressionContext;
+}
+
+/** What the `compress` intervention works with. */
+export interface CompressionContext {
+  /** The `compress` option: message settings, a function, or undefined (defaults). */
+  option: CompressOption | undefined;
+  /** The state's messages channel, when it has one. */
+  messagesKey: string | undefined;
+  /** State budgets the compressed state should be well within. */
+  budgets: { stateBytes?: number; messages?: number };
+  measure(state: unknown): StateSize;
+  /**
+   * Message tokens the run's first compression left: later ones trim back to it, so that a
+   * conversation that keeps growing is brought back to the same level each time instead of
+   * to half of an ever larger history.
+   */
+  level?: number;
+  /** Passed to the summary model's call, so the boundary counts and gates it. */
+  callbacks?: Callbacks;
 }
 
 /** What an intervention comes to. */
 export type InterventionEffect =
   /** Start the graph again with this input and config (`null` input: continue from the checkpoint). */
-  | { type: "resume"; input: unknown; config: RunnableConfig; detail: string }
+  | { type: "resume"; input: unknown; config: RunnableConfig; detail: string; compression?: Compression }
   | { type: "stop"; reason?: BoundaryStopReason; message: string }
   /** Pause for a person: the caller resumes with `Command({ resume })`. */
   | { type: "pause"; question: string }
@@ -124,6 +148,36 @@ export const defaultHandlers: Record<InterventionKind, InterventionHandler> = {
     return resume(context, null, `rolled back to the checkpoint of superstep ${targetStep}, before the pattern began`, forked);
   },
 
+  async compress(context) {
+    const missing = needsCheckpointer(context);
+    if (missing !== undefined) return missing;
+    const { graph, config, compression } = context;
+    const state = (await graph.getState(config)).values;
+    const before = compression.measure(state);
+    const { option, messagesKey } = compression;
+    if (typeof option === "function") {
+      const update = checkCompressedState(await option(state), graph.channels === undefined ? undefined : Object.keys(graph.channels));
+      await updateHead({ ...context, update: { ...context.update, ...update } });
+      const after = compression.measure((await graph.getState(config)).values);
+      return compressed(context, { method: "function", before, after }, `compressed the state with the compress function: ${sizeChange(before, after)}`);
+    }
+    const list = messagesKey === undefined ? undefined : messagesOf(state, messagesKey);
+    if (messagesKey === undefined || list === undefined) {
+      return stop(context, "the state has no messages channel and the options no compress function");
+    }
+    const maxTokens = (context.intervention.kind === "compress" ? context.intervention.maxTokens : undefined) ?? option?.maxTokens;
+    const plan = await planMessageCompression(list, messagesKey, targetOf(before, compression, maxTokens), option?.summarizeWith, compression.callbacks);
+    if (plan === undefined) return stop(context, "compress found nothing to take out of the messages");
+    await updateHead({ ...context, update: { ...context.update, ...plan.update } });
+    const stored = (await graph.getState(config)).values;
+    if (messagesOf(stored, messagesKey)?.length !== plan.messages.length) {
+      throw new Error(`the "${messagesKey}" channel did not take the RemoveMessage update (is its reducer LangGraph's messagesStateReducer?)`);
+    }
+    const after = compression.measure(stored);
+    const how = plan.method === "summary" ? `replaced ${plan.removed} older messages by a summary` : `trimmed ${plan.removed} older messages`;
+    return compressed(context, { method: plan.method, before, after, removed: plan.removed }, `${how}: ${sizeChange(before, after)}`);
+  },
+
   async ask_human(context) {
     const missing = needsCheckpointer(context);
     if (missing !== undefined) return missing;
@@ -142,6 +196,7 @@ export const NEEDS_CHECKPOINTER: ReadonlySet<InterventionKind> = new Set([
   "modify_prompt",
   "alternative_path",
   "ask_human",
+  "compress",
 ]);
 
 function needsCheckpointer(context: InterventionContext): InterventionEffect | undefined {
@@ -168,9 +223,33 @@ function resume(context: InterventionContext, input: unknown, detail: string, co
   return { type: "resume", input, config, detail };
 }
 
+function compressed(context: InterventionContext, compression: Compression, detail: string): InterventionEffect {
+  return { type: "resume", input: null, config: context.config, detail, compression };
+}
+
+/**
+ * Half of the messages' tokens (or `maxTokens`), less when the state would stay over half
+ * of a state budget, and no more than the first compression kept: a compression should
+ * leave room to grow before the next one.
+ */
+function targetOf(before: StateSize, compression: CompressionContext, maxTokens: number | undefined): CompressionTarget {
+  const { stateBytes, messages } = compression.budgets;
+  const tokens = before.messageTokens ?? 0;
+  const share = Math.min(0.5, stateBytes === undefined ? 1 : (0.5 * stateBytes) / before.bytes);
+  return {
+    maxTokens: maxTokens ?? Math.max(1, Math.min(Math.floor(tokens * share), compression.level ?? Infinity)),
+    ...(messages === undefined ? {} : { maxMessages: Math.max(1, Math.floor(messages / 2)) }),
+  };
+}
+
+function sizeChange(before: StateSize, after: StateSize): string {
+  return `${before.bytes} to ${after.bytes} bytes, ${before.messages} to ${after.messages} messages`;
+}
+
 function stop(context: InterventionContext, why?: string): InterventionEffect {
   const { trigger } = context;
-  const reason: BoundaryStopReason = trigger.type === "error" ? "error" : "stuck";
+  const reason: BoundaryStopReason =
+    trigger.type === "error" ? "error" : trigger.detection.kind === "state_size" ? "budget_state" : "stuck";
   const cause =
     trigger.type === "error" ? `${trigger.error.name}: ${trigger.error.message}` : trigger.detection.explanation;
   return { type: "stop", reason, message: why === undefined ? cause : `${cause} (${why})` };

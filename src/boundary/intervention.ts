@@ -1,4 +1,5 @@
 import type { Detection } from "./detection.js";
+import type { StateSize } from "./state-size.js";
 
 /** What the boundary can do about a detection or a node error. */
 export type InterventionKind =
@@ -8,6 +9,7 @@ export type InterventionKind =
   | "modify_prompt"
   | "alternative_path"
   | "ask_human"
+  | "compress"
   | "terminate";
 
 /**
@@ -27,6 +29,11 @@ export type Intervention =
   | { kind: "alternative_path"; goto: string; note?: string; update?: Record<string, unknown> }
   /** Pause the run; the caller resumes it with `Command({ resume })` (see `withErrorBoundary`). */
   | { kind: "ask_human"; question?: string }
+  /**
+   * Shrink the state and go on: trim (or summarize) the messages channel, or call the
+   * `compress` function of the options; `maxTokens` overrides `compress.maxTokens` once.
+   */
+  | { kind: "compress"; maxTokens?: number }
   | { kind: "terminate" };
 
 /** A node threw and the error escaped the graph. */
@@ -66,4 +73,16 @@ export interface InterventionRecord {
   outcome: InterventionOutcome;
   /** Why the outcome is what it is (e.g. "no new detection within 4 node executions"). */
   outcomeDetail?: string;
+  /** A compress intervention: how, and the state's size before and after it. */
+  compression?: Compression;
+}
+
+/** What a compress intervention did. */
+export interface Compression {
+  /** `trim`: messages dropped; `summary`: replaced by a model's summary; `function`: the options' compress function. */
+  method: "trim" | "summary" | "function";
+  before: StateSize;
+  after: StateSize;
+  /** Messages taken out of the list (trim and summary). */
+  removed?: number;
 }

@@ -9,6 +9,7 @@ import { defaultHandlers } from "./intervention-handlers.js";
 import { watchPolicy } from "./intervention-policy.js";
 
 const DEFAULT_NOTE_KEY = "boundaryNote";
+const DEFAULT_MESSAGES_KEY = "messages";
 
 /** A problem with the options found while resolving them; reported as a fault of the run. */
 export interface SettingsProblem {
@@ -53,9 +54,20 @@ export function resolveRunSettings<S extends Record<string, any>>(
     noteKey = undefined;
   }
   const prices = options.prices ?? {};
+  const compress = options.compress as RunSettings["compress"];
+  const messagesKey = typeof compress === "object" && compress.messagesKey !== undefined ? compress.messagesKey : DEFAULT_MESSAGES_KEY;
+  const hasMessages = graph.channels === undefined || messagesKey in graph.channels;
+  if (!hasMessages && typeof compress === "object" && compress.messagesKey !== undefined) {
+    problems.push({
+      where: "compress.messagesKey",
+      error: new Error(`the graph's state has no channel "${messagesKey}": messages will not be compressed`),
+      disabled: "compression",
+    });
+  }
+  const { budgets = {} } = options;
   const settings: RunSettings = {
     mode: options.mode === "observe" ? "observe" : "enforce",
-    budgets: options.budgets ?? {},
+    budgets,
     warnAt: options.warnAt ?? 0.8,
     thresholds,
     ...(adaptive === undefined ? {} : { adaptive }),
@@ -75,6 +87,10 @@ export function resolveRunSettings<S extends Record<string, any>>(
     defaultMaxOutputTokens: options.defaultMaxOutputTokens ?? 1024,
     expectRepeats: options.expectRepeats ?? {},
     ...(options.embeddings === undefined ? {} : { embeddings: options.embeddings }),
+    ...(compress === undefined ? {} : { compress }),
+    ...(hasMessages ? { messagesKey } : {}),
+    countMessageTokens:
+      compress !== undefined || [budgets.tokens, budgets.usd, budgets.stateBytes, budgets.messages].some((limit) => limit !== undefined),
     emit,
   };
   return { settings, problems };
