@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunEvent } from "../runs/run-event.js";
+import { RunFolder } from "../runs/run-folder.js";
 import type { CheckResult } from "../shared/check-result.js";
 import type { Sandbox } from "../shared/sandbox.js";
 import type { Task } from "../shared/task.js";
@@ -186,6 +187,19 @@ describe("the loop", () => {
     const result = await loop.run(task);
     expect(result).toMatchObject({ status: "failed", reason: "budget_tokens" });
     expect(result.usage.modelCalls).toBe(1);
+  });
+
+  it("writes each attempt's file with the diagnosis of a failed attempt, the last one before the cap included", async () => {
+    const { agent: loop } = agent({ replies: [wrongReply, fenced(SYNTAX_ERROR, "python")], maxAttempts: 2 });
+    const result = await loop.run(task);
+    expect(result.reason).toBe("max_attempts");
+    const files = RunFolder.open(runsDir, result.runDir).readAttempts();
+    expect(files.map((file) => file.diagnosis && [file.diagnosis.errorType, file.diagnosis.signature])).toEqual([
+      ["assertion", recordedChecks.wrong.signature],
+      ["syntax", recordedChecks.syntax.signature],
+    ]);
+    const passing = await agent({ replies: [fenced(code.right, "python")] }).agent.run(task);
+    expect(RunFolder.open(runsDir, passing.runDir).readAttempts()[0]).not.toHaveProperty("diagnosis");
   });
 
   it("logs node entries, routes with their reasons, attempts and counters as JSON lines", async () => {
