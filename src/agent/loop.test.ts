@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunEvent } from "../runs/run-event.js";
+import { DEFAULT_OFFLINE_BUDGET_MS } from "../repair/offline-budget.js";
 import { RunFolder } from "../runs/run-folder.js";
 import type { CheckResult } from "../shared/check-result.js";
 import type { Sandbox } from "../shared/sandbox.js";
@@ -135,10 +136,13 @@ describe("the loop", () => {
     await agent({ repairer, offlineMaxCandidates: 40 }).agent.run({ ...task, draft: code.wrong });
     await agent({ repairer, env: { MEND_OFFLINE_MAX_CANDIDATES: "70" } }).agent.run({ ...task, draft: code.wrong });
     await agent({ repairer }).agent.run({ ...task, draft: code.wrong });
-    expect(seen.map((options) => options.maxCandidates)).toEqual([40, 70, undefined]);
+    await agent({ repairer, replies: [fenced(code.right, "python")] }).agent.run({ ...task, draft: code.wrong });
+    expect(seen.map((options) => options.maxCandidates)).toEqual([40, 70, undefined, undefined]);
     // A candidate bound leaves the engine minutes, not the seconds it gets by default.
     expect(seen[0].timeBudgetMs).toBeGreaterThanOrEqual(60_000);
-    expect(seen[2].timeBudgetMs).toBeLessThan(60_000);
+    // The default, the same with a model as without one (README, --offline-seconds).
+    expect(seen[2].timeBudgetMs).toBe(DEFAULT_OFFLINE_BUDGET_MS);
+    expect(seen[3].timeBudgetMs).toBe(DEFAULT_OFFLINE_BUDGET_MS);
     expect(() => agent({ repairer, env: { MEND_OFFLINE_MAX_CANDIDATES: "lots" } })).toThrow(/MEND_OFFLINE_MAX_CANDIDATES must be a whole number/);
   });
 
