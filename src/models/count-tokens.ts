@@ -41,7 +41,15 @@ function encodingFor(model: string | undefined): Encoding {
 
 function encodeCounting(encoding: Encoding, text: string): number {
   let tokens = 0;
-  for (const [piece] of text.matchAll(encoding.pattern)) {
+  const { pattern } = encoding;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const piece = match[0];
+    // No alternative of the tokenizers' patterns matches nothing; were one to, exec would not move on.
+    if (piece === "") {
+      pattern.lastIndex += 1;
+      continue;
+    }
     let count = encoding.pieces.get(piece);
     if (count === undefined) {
       // Special-token markers in user text are counted as plain text instead of throwing.
@@ -60,9 +68,29 @@ function encodingOf(model: string | undefined): EncodingName {
   return /^(gpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|o\d|chatgpt-4o)/.test(name) ? "o200k_base" : "cl100k_base";
 }
 
+/**
+ * Whole texts counted lately, by encoding and text: the same prompt is counted more than once
+ * (by the error boundary before a call, by callModel after it when the provider reports no
+ * usage), and the system prompt comes with every call.
+ */
+const counted = new Map<string, number>();
+const MAX_COUNTED = 64;
+
 /** Tokens of a text under the model's tokenizer (or the closest public one). No network. */
 export function countTextTokens(text: string, model?: string): number {
-  return text === "" ? 0 : encodeCounting(encodingFor(model), text);
+  if (text === "") return 0;
+  const key = `${encodingOf(model)}\0${text}`;
+  const known = counted.get(key);
+  if (known !== undefined) {
+    // Least recently used goes first: a hit moves to the back.
+    counted.delete(key);
+    counted.set(key, known);
+    return known;
+  }
+  const tokens = encodeCounting(encodingFor(model), text);
+  if (counted.size >= MAX_COUNTED) counted.delete(counted.keys().next().value as string);
+  counted.set(key, tokens);
+  return tokens;
 }
 
 /** Per-message framing of the chat format (role markers) and the reply primer, as OpenAI documents. */
