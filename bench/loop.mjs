@@ -6,6 +6,8 @@ import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FakeListChatModel } from "@langchain/core/utils/testing";
+import { Annotation, END, START, StateGraph } from "@langchain/langgraph";
+import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { createAgent } from "../dist/agent/create-agent.js";
 import { startScriptedServer } from "../dist/testkit/index.js";
 
@@ -73,6 +75,40 @@ async function measure(label, attempts, model, extra = {}) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
 
+/**
+ * The floor under the loop's own cost: LangGraph.js and SqliteSaver alone, as a user sets them
+ * up, running a graph with the loop's steps per failed attempt (repair, validate, diagnose,
+ * analyze, each with a conditional route) and a state of the loop's size, nodes doing nothing.
+ * Measured in the same process and moment, so that a loaded machine slows both alike.
+ */
+async function measureFloor(attempts) {
+  const last = (initial) => Annotation({ reducer: (_, next) => next, default: initial });
+  const State = Annotation.Root({ attempts: last(() => 0), candidate: last(() => null), code: last(() => null), check: last(() => null), recent: last(() => []) });
+  const text = (size, n) => `${"x".repeat(size)} ${n}`;
+  const route = (next) => (state) => (state.attempts >= attempts ? END : next);
+  const graph = new StateGraph(State)
+    .addNode("repair", (state) => ({ candidate: { code: text(300, state.attempts), prompt: text(2500, state.attempts) } }))
+    .addNode("validate", (state) => ({ attempts: state.attempts + 1, code: state.candidate.code, candidate: null, check: { summary: text(600, state.attempts) } }))
+    .addNode("diagnose", (state) => ({ recent: [...state.recent, { code: state.code, diagnosis: text(400, state.attempts) }].slice(-2) }))
+    .addNode("analyze", () => ({}))
+    .addEdge(START, "repair")
+    .addConditionalEdges("repair", route("validate"), ["validate", END])
+    .addConditionalEdges("validate", route("diagnose"), ["diagnose", END])
+    .addConditionalEdges("diagnose", () => "analyze", ["analyze"])
+    .addConditionalEdges("analyze", route("repair"), ["repair", END]);
+  const saver = SqliteSaver.fromConnString(join(runsDir, `floor-${attempts}-${Date.now()}.sqlite`));
+  saver.db.pragma("journal_mode = WAL");
+  saver.db.pragma("synchronous = NORMAL");
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const stream = await graph.compile({ checkpointer: saver }).stream({}, { configurable: { thread_id: "floor" }, streamMode: "updates", durability: "sync", recursionLimit: 10 * attempts });
+  for await (const _ of stream);
+  const used = process.cpuUsage(cpu);
+  const ms = performance.now() - started;
+  saver.db.close();
+  return { perAttempt: ms / attempts, cpuPerAttempt: (used.user + used.system) / 1000 / attempts };
+}
+
 try {
   console.log("mendloop bench:loop — loop overhead with an instant model and a trivial validator\n");
   await measure("warm-up", 5, new FakeListChatModel({ responses: replies(5) }), { boundary: "off" });
@@ -89,6 +125,15 @@ try {
         `${row.modelCalls} model calls, checkpoint DB ${kb(row.bytes)} (${(row.bytes / n / 1024).toFixed(1)} KB per attempt)`,
     );
   }
+  const floor = await measureFloor(200);
+  const loop = rows[rows.length - 1][1];
+  console.log(
+    `  floor, LangGraph.js + SqliteSaver alone (same steps and state size per attempt, nodes doing nothing), 200 attempts: ` +
+      `${floor.perAttempt.toFixed(1)} ms per attempt (${floor.cpuPerAttempt.toFixed(1)} ms CPU)`,
+  );
+  console.log(
+    `  the loop's own cost above that floor: ${(loop.perAttempt - floor.perAttempt).toFixed(1)} ms per attempt (${(loop.cpuPerAttempt - floor.cpuPerAttempt).toFixed(1)} ms CPU)`,
+  );
   const [first, last] = [rows[0], rows[rows.length - 1]];
   const growth = (last[1].bytes / last[0]) / (first[1].bytes / first[0]);
   console.log(`  checkpoint bytes per attempt, ${last[0]} vs ${first[0]} attempts: x${growth.toFixed(2)} (1.00 = linear growth, no history in the hot state)`);

@@ -14,6 +14,7 @@ import type { RunResult } from "../shared/run-result.js";
 import type { Sandbox } from "../shared/sandbox.js";
 import type { Task } from "../shared/task.js";
 import { localizeFaults } from "../repair/localize-faults.js";
+import { DEFAULT_OFFLINE_BUDGET_MS } from "../repair/offline-budget.js";
 import { repairOffline } from "../repair/repair-offline.js";
 import { validate } from "../validation/validate.js";
 import type { FaultLocalizer, ModelClient, Repairer, Validator } from "./collaborators.js";
@@ -51,7 +52,7 @@ export interface AgentOptions {
   budget?: { tokens?: number; usd?: number; seconds?: number };
   /** Pause for a person's approval (LangGraph `interrupt()`) before finishing. */
   approve?: boolean;
-  /** Time the offline engine may search per failing program. Default 5 s with a model, 15 s without. */
+  /** Time the offline engine may search per failing program. Default 10 s (`DEFAULT_OFFLINE_BUDGET_MS`). */
   offlineBudgetMs?: number;
   /**
    * Bounds the offline engine by candidates run instead of wall-clock time, so that what it
@@ -102,10 +103,6 @@ export interface Agent {
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
-// With a model the search only has to catch the easy bugs before a paid call; without one
-// it is the only fixer, so it gets longer.
-const OFFLINE_BUDGET_WITH_MODEL_MS = 5_000;
-const OFFLINE_BUDGET_ALONE_MS = 15_000;
 /** With a candidate limit, the time budget only catches a search that never ends. */
 const OFFLINE_BACKSTOP_MS = 600_000;
 
@@ -142,7 +139,7 @@ export function createAgent(options: AgentOptions = {}): Agent {
       ...(options.checkpointer ? { checkpointer: options.checkpointer } : {}),
       offlineBudgetMs:
         options.offlineBudgetMs ??
-        (offlineMaxCandidates !== undefined ? OFFLINE_BACKSTOP_MS : model ? OFFLINE_BUDGET_WITH_MODEL_MS : OFFLINE_BUDGET_ALONE_MS),
+        (offlineMaxCandidates !== undefined ? OFFLINE_BACKSTOP_MS : DEFAULT_OFFLINE_BUDGET_MS),
       ...(offlineMaxCandidates !== undefined ? { offlineMaxCandidates } : {}),
       boundary: options.boundary ?? meta.boundary ?? "enforce",
       prices: loadPriceOverrides(env),

@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunEvent } from "../runs/run-event.js";
+import { DEFAULT_OFFLINE_BUDGET_MS } from "../repair/offline-budget.js";
+import { RunFolder } from "../runs/run-folder.js";
 import type { CheckResult } from "../shared/check-result.js";
 import type { Sandbox } from "../shared/sandbox.js";
 import type { Task } from "../shared/task.js";
@@ -134,10 +136,13 @@ describe("the loop", () => {
     await agent({ repairer, offlineMaxCandidates: 40 }).agent.run({ ...task, draft: code.wrong });
     await agent({ repairer, env: { MEND_OFFLINE_MAX_CANDIDATES: "70" } }).agent.run({ ...task, draft: code.wrong });
     await agent({ repairer }).agent.run({ ...task, draft: code.wrong });
-    expect(seen.map((options) => options.maxCandidates)).toEqual([40, 70, undefined]);
+    await agent({ repairer, replies: [fenced(code.right, "python")] }).agent.run({ ...task, draft: code.wrong });
+    expect(seen.map((options) => options.maxCandidates)).toEqual([40, 70, undefined, undefined]);
     // A candidate bound leaves the engine minutes, not the seconds it gets by default.
     expect(seen[0].timeBudgetMs).toBeGreaterThanOrEqual(60_000);
-    expect(seen[2].timeBudgetMs).toBeLessThan(60_000);
+    // The default, the same with a model as without one (README, --offline-seconds).
+    expect(seen[2].timeBudgetMs).toBe(DEFAULT_OFFLINE_BUDGET_MS);
+    expect(seen[3].timeBudgetMs).toBe(DEFAULT_OFFLINE_BUDGET_MS);
     expect(() => agent({ repairer, env: { MEND_OFFLINE_MAX_CANDIDATES: "lots" } })).toThrow(/MEND_OFFLINE_MAX_CANDIDATES must be a whole number/);
   });
 
@@ -186,6 +191,19 @@ describe("the loop", () => {
     const result = await loop.run(task);
     expect(result).toMatchObject({ status: "failed", reason: "budget_tokens" });
     expect(result.usage.modelCalls).toBe(1);
+  });
+
+  it("writes each attempt's file with the diagnosis of a failed attempt, the last one before the cap included", async () => {
+    const { agent: loop } = agent({ replies: [wrongReply, fenced(SYNTAX_ERROR, "python")], maxAttempts: 2 });
+    const result = await loop.run(task);
+    expect(result.reason).toBe("max_attempts");
+    const files = RunFolder.open(runsDir, result.runDir).readAttempts();
+    expect(files.map((file) => file.diagnosis && [file.diagnosis.errorType, file.diagnosis.signature])).toEqual([
+      ["assertion", recordedChecks.wrong.signature],
+      ["syntax", recordedChecks.syntax.signature],
+    ]);
+    const passing = await agent({ replies: [fenced(code.right, "python")] }).agent.run(task);
+    expect(RunFolder.open(runsDir, passing.runDir).readAttempts()[0]).not.toHaveProperty("diagnosis");
   });
 
   it("logs node entries, routes with their reasons, attempts and counters as JSON lines", async () => {

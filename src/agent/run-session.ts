@@ -154,6 +154,7 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
   } finally {
     meta.elapsedMs = elapsedMs();
     folder.writeMeta(meta);
+    folder.close();
     owned?.close();
   }
 

@@ -4,6 +4,7 @@ import { UsageError } from "../errors/usage-error.js";
 import { parseModelSpec } from "../models/model-spec.js";
 import { RunFolder } from "../runs/run-folder.js";
 import type { LoadedTask } from "../tasks/load-task.js";
+import { DEFAULT_OFFLINE_BUDGET_MS } from "../repair/offline-budget.js";
 
 /** The options `run`, `repair` and `resume` share (SPEC "Common options"). */
 export interface LoopFlags {
@@ -36,7 +37,7 @@ export const DEFAULT_RUNS_DIR = ".mend/runs";
 /** `--offline-seconds S` as `run`, `repair` and `eval` take it. */
 export const OFFLINE_SECONDS_OPTION = [
   "--offline-seconds <s>",
-  "time the offline repair engine may search per failing program (default 5 with a model, 15 without)",
+  `time the offline repair engine may search per failing program (default ${DEFAULT_OFFLINE_BUDGET_MS / 1000})`,
   amount("--offline-seconds"),
 ] as const;
 

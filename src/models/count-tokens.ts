@@ -8,17 +8,58 @@ type EncodingName = "o200k_base" | "cl100k_base";
 // The rank tables are megabytes of JS: load one only when a count is asked for, and
 // from the package itself (LangChain's own counter fetches them over the network).
 const require = createRequire(import.meta.url);
-const encoders = new Map<EncodingName, Tiktoken>();
 
-function encoderFor(model: string | undefined): Tiktoken {
+/**
+ * An encoding with the counts of the pieces it has seen. The tokenizer first splits a text
+ * into pieces with its pattern (words with their leading space, runs of digits, punctuation,
+ * whitespace) and encodes each piece on its own, so a text's count is the sum of its pieces'
+ * counts. Prompts of one run share nearly all their pieces (the same task, tests, code and
+ * instructions in another order), and byte-pair encoding is the costly step: milliseconds
+ * per kilobyte in pure JavaScript, where looking up pieces takes microseconds.
+ */
+interface Encoding {
+  encoder: Tiktoken;
+  pattern: RegExp;
+  pieces: Map<string, number>;
+}
+
+// Pieces are short; a run's prompts hold some thousands of distinct ones.
+const MAX_PIECES = 50_000;
+const encodings = new Map<EncodingName, Encoding>();
+
+function encodingFor(model: string | undefined): Encoding {
   const name = encodingOf(model);
-  let encoder = encoders.get(name);
-  if (encoder === undefined) {
-    const ranks = require(`js-tiktoken/ranks/${name}`) as { default?: TiktokenBPE } & TiktokenBPE;
-    encoder = new Tiktoken(ranks.default ?? ranks);
-    encoders.set(name, encoder);
+  let encoding = encodings.get(name);
+  if (encoding === undefined) {
+    const loaded = require(`js-tiktoken/ranks/${name}`) as { default?: TiktokenBPE } & TiktokenBPE;
+    const ranks = loaded.default ?? loaded;
+    encoding = { encoder: new Tiktoken(ranks), pattern: new RegExp(ranks.pat_str, "gu"), pieces: new Map() };
+    encodings.set(name, encoding);
   }
-  return encoder;
+  return encoding;
+}
+
+function encodeCounting(encoding: Encoding, text: string): number {
+  let tokens = 0;
+  const { pattern } = encoding;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const piece = match[0];
+    // No alternative of the tokenizers' patterns matches nothing; were one to, exec would not move on.
+    if (piece === "") {
+      pattern.lastIndex += 1;
+      continue;
+    }
+    let count = encoding.pieces.get(piece);
+    if (count === undefined) {
+      // Special-token markers in user text are counted as plain text instead of throwing.
+      count = encoding.encoder.encode(piece, [], []).length;
+      if (encoding.pieces.size >= MAX_PIECES) encoding.pieces.clear();
+      encoding.pieces.set(piece, count);
+    }
+    tokens += count;
+  }
+  return tokens;
 }
 
 /** Recent OpenAI models use o200k; for others cl100k is the closer public estimate. */
@@ -28,12 +69,12 @@ function encodingOf(model: string | undefined): EncodingName {
 }
 
 /**
- * Counts already made, by encoding and text. A loop sends the same system prompt, task and
- * earlier attempts again and again, and encoding is the costliest step of a loop iteration
- * with a fast model (milliseconds per kilobyte in pure JavaScript).
+ * Whole texts counted lately, by encoding and text: the same prompt is counted more than once
+ * (by the error boundary before a call, by callModel after it when the provider reports no
+ * usage), and the system prompt comes with every call.
  */
 const counted = new Map<string, number>();
-const MAX_COUNTED = 512;
+const MAX_COUNTED = 64;
 
 /** Tokens of a text under the model's tokenizer (or the closest public one). No network. */
 export function countTextTokens(text: string, model?: string): number {
@@ -46,8 +87,7 @@ export function countTextTokens(text: string, model?: string): number {
     counted.set(key, known);
     return known;
   }
-  // Special-token markers in user text are counted as plain text instead of throwing.
-  const tokens = encoderFor(model).encode(text, [], []).length;
+  const tokens = encodeCounting(encodingFor(model), text);
   if (counted.size >= MAX_COUNTED) counted.delete(counted.keys().next().value as string);
   counted.set(key, tokens);
   return tokens;

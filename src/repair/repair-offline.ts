@@ -12,6 +12,7 @@ import { generateMutations } from "./mutation-operators.js";
 import { operatorTableFor } from "./operator-tables.js";
 import { describeMutation, type EditDescription, type Mutation, type OperatorName } from "./source-edit.js";
 import { grammarOf, hasSyntaxError, parseSource } from "./syntax-tree.js";
+import { DEFAULT_OFFLINE_BUDGET_MS } from "./offline-budget.js";
 
 export type { EditDescription } from "./source-edit.js";
 
@@ -30,7 +31,7 @@ export interface OfflineRepairInput {
 
 export interface OfflineRepairOptions {
   sandbox?: Sandbox;
-  /** Wall-clock budget for the whole search (default 10 s). */
+  /** Wall-clock budget for the whole search (default `DEFAULT_OFFLINE_BUDGET_MS`, 10 s). */
   timeBudgetMs?: number;
   /** Most candidates to run (default 3000). */
   maxCandidates?: number;
@@ -67,7 +68,6 @@ export type OfflineRepairResult =
       timeBudgetMs: number;
     };
 
-const DEFAULT_BUDGET_MS = 10_000;
 const DEFAULT_MAX_CANDIDATES = 3_000;
 /** After the first plausible patch, a few more candidates may find a smaller one. */
 const EXTRA_AFTER_PLAUSIBLE = 12;
@@ -135,7 +135,7 @@ class RepairSearch {
     sandbox: Sandbox,
     private readonly started: number,
   ) {
-    this.budgetMs = options.timeBudgetMs ?? DEFAULT_BUDGET_MS;
+    this.budgetMs = options.timeBudgetMs ?? DEFAULT_OFFLINE_BUDGET_MS;
     this.deadline = started + this.budgetMs;
     this.maxCandidates = options.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
     this.runner = createCandidateRunner({ ...input, sandbox, jobs: JOBS });

@@ -12,7 +12,7 @@ export interface AttemptFile {
   code: string;
   /** The validation output: layers, tests, the raw message. */
   check: CheckResult;
-  /** Added by the diagnose step once the attempt has failed. */
+  /** What failed, for an attempt that failed (written with the attempt by the validate step). */
   diagnosis?: Diagnosis;
   /** The model exchange that produced the code, when a model did. */
   model?: {

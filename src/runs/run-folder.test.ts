@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -59,6 +59,29 @@ describe("RunFolder", () => {
     expect(byPath.readMeta()).toEqual(byId.readMeta());
     expect(byId.readAttempt(2)?.code).toBe("v2");
     expect(byId.readAttempt(3)).toBeUndefined();
+  });
+
+  it("has each event in the log file when appendEvent returns, across close() and after it", () => {
+    const folder = RunFolder.create(runsDir, meta("r4"));
+    const log = join(folder.dir, "events.jsonl");
+    const lines = () => readFileSync(log, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line));
+    folder.appendEvent({ type: "route", from: "validate", to: "diagnose", why: "failed" });
+    expect(lines()).toMatchObject([{ type: "route", to: "diagnose" }]);
+    folder.close();
+    folder.appendEvent({ type: "approval", approved: true });
+    expect(lines()).toMatchObject([{ type: "route" }, { type: "approval", approved: true }]);
+    folder.close();
+    folder.close();
+  });
+
+  it("reads back the attempt it last wrote as written, and a copy the caller may change", () => {
+    const folder = RunFolder.create(runsDir, meta("r5"));
+    folder.writeAttempt(attempt(1));
+    const first = folder.readAttempt(1);
+    expect(first).toEqual(attempt(1));
+    (first as { code: string }).code = "changed";
+    expect(folder.readAttempt(1)?.code).toBe("v1");
+    expect(RunFolder.open(runsDir, "r5").readAttempt(1)).toEqual(attempt(1));
   });
 
   it("rejects an unknown run and a folder whose meta is not a run's, as usage errors", () => {

@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { UsageError } from "../errors/usage-error.js";
 import type { RunResult } from "../shared/run-result.js";
@@ -18,8 +18,18 @@ const CHECKPOINTS = "checkpoints.sqlite";
  * `attempts/NNN.json` (one per attempt), `events.jsonl`, `run.json` (the SPEC summary) and
  * `checkpoints.sqlite`. Writes are synchronous and atomic (write then rename) so that what
  * a crash interrupts is never half a file.
+ *
+ * Nothing is buffered in the process: every event and attempt is in the kernel when its call
+ * returns, so a killed process loses nothing it wrote (as with the checkpoints, a power cut
+ * may lose the last writes: nothing here calls fsync, which would cost milliseconds a step).
+ * The event log stays open between events (opening and closing it for each was a good part
+ * of the loop's own cost); `close()` releases it, and an event after that opens it again.
  */
 export class RunFolder {
+  private eventLog: number | undefined;
+  /** The attempt this folder last wrote, so the diagnose step's update needs no read back. */
+  private lastAttempt: { n: number; text: string } | undefined;
+
   private constructor(
     readonly runId: string,
     readonly dir: string,
@@ -67,10 +77,15 @@ export class RunFolder {
   }
 
   writeAttempt(file: AttemptFile): void {
-    writeAtomic(this.attemptPath(file.record.n), `${JSON.stringify(file, null, 2)}\n`);
+    const text = `${JSON.stringify(file, null, 2)}\n`;
+    this.lastAttempt = undefined;
+    writeAtomic(this.attemptPath(file.record.n), text);
+    this.lastAttempt = { n: file.record.n, text };
   }
 
   readAttempt(n: number): AttemptFile | undefined {
+    // Parsed from the text last written, never shared: the caller may change what it gets.
+    if (this.lastAttempt?.n === n) return JSON.parse(this.lastAttempt.text) as AttemptFile;
     const path = this.attemptPath(n);
     return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as AttemptFile) : undefined;
   }
@@ -85,8 +100,19 @@ export class RunFolder {
       .sort((a, b) => a.record.n - b.record.n);
   }
 
+  /** One line, written through to the file before this returns (see the class comment). */
   appendEvent(event: RunEvent): void {
-    appendFileSync(join(this.dir, EVENTS), `${JSON.stringify({ ts: new Date().toISOString(), ...event })}\n`);
+    this.eventLog ??= openSync(join(this.dir, EVENTS), "a");
+    const line = Buffer.from(`${JSON.stringify({ ts: new Date().toISOString(), ...event })}\n`);
+    // A single write may take less than asked (a signal, a full disk); the rest follows.
+    for (let done = 0; done < line.length; ) done += writeSync(this.eventLog, line, done);
+  }
+
+  /** Releases the open event log; the folder stays usable. */
+  close(): void {
+    if (this.eventLog === undefined) return;
+    closeSync(this.eventLog);
+    this.eventLog = undefined;
   }
 
   writeResult(result: RunResult): void {

@@ -15,7 +15,6 @@ function harness() {
   const events: RunEvent[] = [];
   const folder = {
     readAttempt: (n: number) => files.get(n),
-    writeAttempt: (file: AttemptFile) => files.set(file.record.n, file),
   } as unknown as RunFolder;
   const deps = { folder, emit: (event: RunEvent) => events.push(event) } as unknown as AgentDeps;
   let state = Object.fromEntries(
@@ -40,12 +39,6 @@ function harness() {
 }
 
 describe("diagnose", () => {
-  it("adds the diagnosis to the attempt's file", () => {
-    const { fail, files } = harness();
-    fail(recordedChecks.wrong);
-    expect(files.get(1)?.diagnosis).toMatchObject({ errorType: "assertion", signature: recordedChecks.wrong.signature });
-  });
-
   it("keeps two attempts in full, at most ten older ones as one line, and each distinct failure once", () => {
     const { fail } = harness();
     let last: AgentStateValue | undefined;

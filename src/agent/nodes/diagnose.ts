@@ -20,8 +20,8 @@ export function diagnoseNode(deps: AgentDeps) {
     if (!check || code === null) throw new Error("diagnose reached without a validated attempt");
     const n = state.attempts;
     const diagnosis = toDiagnosis(check);
+    // The attempt file already holds this diagnosis: validate wrote it with the attempt.
     const file = deps.folder.readAttempt(n);
-    if (file) deps.folder.writeAttempt({ ...file, diagnosis });
     const source = file?.record.source ?? "model";
     const attemptStrategy = String(file?.record.strategy ?? state.strategy);
 

@@ -5,6 +5,7 @@ import type { AgentDeps } from "../agent-deps.js";
 import { betterAttempt, toBestAttempt } from "../best-attempt.js";
 import type { AgentStateValue, AgentUpdate, Candidate } from "../state.js";
 import { noTestsMessage } from "../stop-reason.js";
+import { toDiagnosis } from "../to-diagnosis.js";
 
 /**
  * Validates the candidate in the sandbox and records it as an attempt: this is the one
@@ -40,6 +41,9 @@ export function validateNode(deps: AgentDeps) {
       record,
       code: candidate.code,
       check,
+      // Written here rather than by diagnose (which derives the same from the check): one
+      // file write per attempt instead of two.
+      ...(check.passed ? {} : { diagnosis: toDiagnosis(check) }),
       ...(candidate.model ? { model: candidate.model } : {}),
       ...(candidate.offline ? { offline: candidate.offline } : {}),
     });

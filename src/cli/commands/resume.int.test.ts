@@ -63,6 +63,13 @@ describe("mend resume", () => {
       const runId = runIdFrom(killed.stderr);
       const attemptsDir = join(runsDir, runId, "attempts");
       expect(readdirSync(attemptsDir).sort()).toEqual(["001.json", "002.json"]);
+      // The event log holds everything up to the kill, whole lines only: the step that was
+      // waiting on the model when the process died, its entry the last line.
+      const logged = readFileSync(join(runsDir, runId, "events.jsonl"), "utf8");
+      expect(logged.endsWith("\n")).toBe(true);
+      const before = logged.trim().split("\n").map((line) => JSON.parse(line));
+      expect(before.filter((event) => event.type === "attempt").map((event) => event.record.n)).toEqual([1, 2]);
+      expect(before.at(-1)).toMatchObject({ type: "node_entered", node: "repair", attempt: 2 });
       const writtenBefore = readdirSync(attemptsDir).map((name) => statSync(join(attemptsDir, name)).mtimeMs);
 
       const resumed = await runMend(["resume", runId, "--runs-dir", runsDir, "--json"], { cwd: dir, env });
