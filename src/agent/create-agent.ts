@@ -39,7 +39,8 @@ export interface AgentOptions {
   localizer?: FaultLocalizer | null;
   /**
    * One code review after success: `{ model?, fix? }` (model default: the run's model; `fix`
-   * allows one repair round for high-severity findings). Default: no review.
+   * allows one repair round for high-severity findings). Default: no review. On `resume`,
+   * `false` turns a run's review off and an object changes what it names; absent, the run keeps its own.
    */
   review?: false | { model?: BaseChatModel | string; fix?: boolean };
   /** Default: one SQLite database per run, `<runDir>/checkpoints.sqlite`. */
@@ -202,6 +203,9 @@ export function createAgent(options: AgentOptions = {}): Agent {
       const folder = RunFolder.open(runsDir, runId);
       const meta = folder.readMeta();
       if (resumeOptions.maxAttempts !== undefined) meta.maxAttempts = positive(resumeOptions.maxAttempts, "max attempts");
+      // The review switches given now hold for the rest of the run; what is not given stays as the run had it.
+      if (options.review === false) delete meta.review;
+      else if (options.review) meta.review = reviewMeta(options.review, meta.review);
       const given = options.model ?? (meta.model.startsWith("custom:") ? undefined : meta.model);
       if (given === undefined) {
         throw new UsageError(`run ${meta.runId} used a model passed in code (${meta.model}): pass it to createAgent again`, {
@@ -283,7 +287,9 @@ function positive(value: number, what: string): number {
   return value;
 }
 
-function reviewMeta(review: { model?: BaseChatModel | string; fix?: boolean }): NonNullable<RunMeta["review"]> {
-  const model = review.model === undefined ? undefined : typeof review.model === "string" ? formatModelSpec(parseModelSpec(review.model)) : `custom:${review.model._llmType()}`;
-  return { ...(model !== undefined ? { model } : {}), fix: review.fix ?? false };
+/** The review settings to save: those given, else the run's saved ones (on resume), else the defaults. */
+function reviewMeta(review: { model?: BaseChatModel | string; fix?: boolean }, saved?: RunMeta["review"]): NonNullable<RunMeta["review"]> {
+  const given = review.model === undefined ? undefined : typeof review.model === "string" ? formatModelSpec(parseModelSpec(review.model)) : `custom:${review.model._llmType()}`;
+  const model = given ?? saved?.model;
+  return { ...(model !== undefined ? { model } : {}), fix: review.fix ?? saved?.fix ?? false };
 }

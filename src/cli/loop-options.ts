@@ -87,7 +87,7 @@ export function switchOptionsFrom(
   };
 }
 
-/** The code review after success: on by default with the run's model (`run` and `repair`; resume keeps the run's choice). */
+/** The code review after success: on by default with the run's model (`run`, `repair` and `eval`; `resume` keeps the run's choice unless told otherwise). */
 export function addReviewOptions(command: Command): Command {
   return command
     .option("--review-model <spec>", "the model that reviews verified code once (default: the run's model)")
@@ -169,7 +169,8 @@ export function amount(flag: string) {
   };
 }
 
-function reviewOptionFrom(flags: LoopFlags): AgentOptions["review"] {
+/** The review option from `--review-model`, `--no-review` and `--review-fix`; giving both off and a setting is refused. */
+export function reviewOptionFrom(flags: Pick<LoopFlags, "review" | "reviewModel" | "reviewFix">): false | { model?: string; fix: boolean } {
   if (flags.review === false) {
     if (flags.reviewModel !== undefined || flags.reviewFix) throw new UsageError("--no-review turns the review off: drop --review-model and --review-fix, or --no-review");
     return false;
