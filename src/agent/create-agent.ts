@@ -43,6 +43,11 @@ export interface AgentOptions {
    * `false` turns a run's review off and an object changes what it names; absent, the run keeps its own.
    */
   review?: false | { model?: BaseChatModel | string; fix?: boolean };
+  /**
+   * With a model, a Python task without tests of its own gets tests the model writes from the
+   * requirement and the examples (never from a program), vetted on stubs. Default true.
+   */
+  generateTests?: boolean;
   /** Default: one SQLite database per run, `<runDir>/checkpoints.sqlite`. */
   checkpointer?: BaseCheckpointSaver;
   /** Where run folders go. Default `.mend/runs`. */
@@ -190,6 +195,7 @@ export function createAgent(options: AgentOptions = {}): Agent {
         budget: options.budget ?? {},
         approve: options.approve ?? false,
         ...(options.repairer === null ? { offlineRepair: false as const } : {}),
+        ...(options.generateTests === false ? { generateTests: false as const } : {}),
         ...(options.boundary === "off" || options.boundary === "observe" ? { boundary: options.boundary } : {}),
         ...(runOptions.writeTo ? { writeTo: runOptions.writeTo } : {}),
         ...(options.review ? { review: reviewMeta(options.review) } : {}),

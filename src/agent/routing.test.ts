@@ -17,6 +17,7 @@ function deps(overrides: Partial<AgentDeps> = {}): AgentDeps {
     task: { prompt: "p", language: "python", entry: "median.py", tests: [] },
     limits: { maxAttempts: 5, budget: {}, approve: false },
     verifiedBy: "tests",
+    writeTests: false,
     model,
     validator: () => Promise.reject(new Error("not called")),
     repairer: null,

@@ -29,6 +29,8 @@ export interface LoopFlags {
   /** False with `--no-review`. */
   review?: boolean;
   reviewFix?: boolean;
+  /** False with `--no-generate-tests`. */
+  generateTests?: boolean;
 }
 
 export const DEFAULT_RUNS_DIR = ".mend/runs";
@@ -95,6 +97,14 @@ export function addReviewOptions(command: Command): Command {
     .option("--review-fix", "allow one repair round for high-severity review findings (kept only if every test still passes)");
 }
 
+/** Generated tests (#12): with a model, a task without tests of its own gets tests the model writes first. */
+export function addGenerateTestsOption(command: Command): Command {
+  return command.option(
+    "--no-generate-tests",
+    "with a model and no tests of your own: do not ask the model for tests (the run is then verified by examples only, or not at all)",
+  );
+}
+
 /** Options that describe the task. */
 export function addTaskOptions(command: Command): Command {
   return command
@@ -124,6 +134,7 @@ export function agentOptionsFrom(flags: LoopFlags, loaded?: LoadedTask): AgentOp
     ...(maxAttempts !== undefined ? { maxAttempts } : {}),
     ...(flags.offlineSeconds !== undefined ? { offlineBudgetMs: Math.round(flags.offlineSeconds * 1000) } : {}),
     review: reviewOptionFrom(flags),
+    ...(flags.generateTests === false ? { generateTests: false } : {}),
   };
 }
 
