@@ -233,4 +233,24 @@ describe("test review", () => {
     expect(result.verification?.testsRun).toBe(3);
     expect(result.code).toBe(OTHER_CLAMP.trimEnd());
   });
+
+  it("judged right, the test stays and is not reviewed again: the code is repaired until it passes", async () => {
+    // Both first programs forget the upper bound, which the examples never reach.
+    const programs = ["def clamp(x, lo, hi):\n    return max(lo, x)\n", "def clamp(x, lo, hi):\n    if x < lo:\n        return lo\n    return x\n", CLAMP];
+    const upheld = '```json\n{"verdicts": [{"test": "test_above", "verdict": "code_wrong", "reason": "12 is above hi = 10, so clamp must give 10"}]}\n```';
+    const tests = fenced("from clamp import clamp\n\n\ndef test_above():\n    assert clamp(12, 0, 10) == 10\n", "python");
+    let n = 0;
+    server = await startScriptedServer((request): ScriptedStep => {
+      if (isReview(request)) return { reply: upheld };
+      if (asksForTests(request)) return { reply: tests };
+      return { reply: fenced(programs[Math.min(n++, programs.length - 1)], "python") };
+    });
+    const agent = createAgent({ model: "openai:scripted", baseUrl: server.url, env: { OPENAI_API_KEY: "test-key" }, sandbox, repairer: null, localizer: null, runsDir });
+    const result = await agent.run(WITH_EXAMPLES);
+    expect(result).toMatchObject({ status: "passed", verified: true, verification: { by: "examples", testsRun: 3 } });
+    expect(result.verification?.generated?.dropped.filter((test) => test.name === "test_above" && test.why.startsWith("judged"))).toEqual([]);
+    expect(result.attempts.map((attempt) => attempt.stage)).toEqual(["tests", "tests", "ok"]);
+    expect(server.requests.filter(isReview)).toHaveLength(1);
+    expect(result.code).toBe(CLAMP.trimEnd());
+  });
 });
