@@ -45,9 +45,10 @@ export interface AgentOptions {
   review?: false | { model?: BaseChatModel | string; fix?: boolean };
   /**
    * With a model, a Python task without tests of its own gets tests the model writes from the
-   * requirement and the examples (never from a program), vetted on stubs. Default true.
+   * requirement and the examples (never from a program), vetted on stubs. `"always"` writes them
+   * beside the task's own tests too (which are never changed); `false` never. Default true.
    */
-  generateTests?: boolean;
+  generateTests?: boolean | "always";
   /** Default: one SQLite database per run, `<runDir>/checkpoints.sqlite`. */
   checkpointer?: BaseCheckpointSaver;
   /** Where run folders go. Default `.mend/runs`. */
@@ -195,7 +196,7 @@ export function createAgent(options: AgentOptions = {}): Agent {
         budget: options.budget ?? {},
         approve: options.approve ?? false,
         ...(options.repairer === null ? { offlineRepair: false as const } : {}),
-        ...(options.generateTests === false ? { generateTests: false as const } : {}),
+        ...(options.generateTests === false || options.generateTests === "always" ? { generateTests: options.generateTests } : {}),
         ...(options.boundary === "off" || options.boundary === "observe" ? { boundary: options.boundary } : {}),
         ...(runOptions.writeTo ? { writeTo: runOptions.writeTo } : {}),
         ...(options.review ? { review: reviewMeta(options.review) } : {}),

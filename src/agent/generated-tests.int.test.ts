@@ -211,7 +211,7 @@ describe("test review", () => {
       programs++;
       return { reply: fenced(programs === 1 ? CLAMP : OTHER_CLAMP, "python", { prose: true }) };
     });
-    const agent = createAgent({ model: "openai:scripted", baseUrl: server.url, env: { OPENAI_API_KEY: "test-key" }, sandbox, repairer: null, localizer: null, runsDir, generateTests: true });
+    const agent = createAgent({ model: "openai:scripted", baseUrl: server.url, env: { OPENAI_API_KEY: "test-key" }, sandbox, repairer: null, localizer: null, runsDir });
     const result = await agent.run(WITH_EXAMPLES);
     const requests = server.requests;
 
@@ -232,6 +232,25 @@ describe("test review", () => {
     // The examples are never dropped: both ran on the final code with the kept generated test.
     expect(result.verification?.testsRun).toBe(3);
     expect(result.code).toBe(OTHER_CLAMP.trimEnd());
+  });
+
+  it("with generateTests always, beside the user's tests: a wrong generated test is dropped by the review and the user's tests stay as they are", async () => {
+    const userTests = "from clamp import clamp\n\n\ndef test_inside():\n    assert clamp(5, 0, 10) == 5\n\n\ndef test_below():\n    assert clamp(-1, 0, 10) == 0\n";
+    const withTests: Task = { ...TASK, tests: [{ path: "test_clamp.py", content: userTests }] };
+    let programs = 0;
+    server = await startScriptedServer((request): ScriptedStep => {
+      if (isReview(request)) return { reply: VERDICTS };
+      if (asksForTests(request)) return { reply: TESTS };
+      programs++;
+      return { reply: fenced(programs === 1 ? CLAMP : OTHER_CLAMP, "python", { prose: true }) };
+    });
+    const agent = createAgent({ model: "openai:scripted", baseUrl: server.url, env: { OPENAI_API_KEY: "test-key" }, sandbox, repairer: null, localizer: null, runsDir, generateTests: "always" });
+    const result = await agent.run(withTests);
+    expect(result).toMatchObject({ status: "passed", verified: true, verification: { by: "tests", testsRun: 3, generated: { kept: 1 } } });
+    expect(result.verification?.generated?.dropped[0]).toMatchObject({ name: "test_far_above", why: expect.stringMatching(/^judged wrong by the test review/) });
+    const meta = JSON.parse(readFileSync(join(result.runDir, "meta.json"), "utf8"));
+    expect(meta.task.tests).toEqual([{ path: "test_clamp.py", content: userTests }]);
+    expect(meta.generateTests).toBe("always");
   });
 
   it("judged right, the test stays and is not reviewed again: the code is repaired until it passes", async () => {

@@ -66,7 +66,10 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
     task: meta.task,
     verifiedBy: verification.by,
     // Generated tests are written in Python; JavaScript and TypeScript tasks have examples or the user's tests only (#12).
-    writeTests: setup.model !== null && meta.generateTests !== false && verification.by !== "tests" && meta.task.language === "python",
+    writeTests:
+      setup.model !== null &&
+      meta.task.language === "python" &&
+      (meta.generateTests === "always" || (meta.generateTests !== false && verification.by !== "tests")),
     limits: {
       maxAttempts: meta.maxAttempts,
       budget: meta.budget,

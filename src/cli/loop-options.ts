@@ -29,7 +29,7 @@ export interface LoopFlags {
   /** False with `--no-review`. */
   review?: boolean;
   reviewFix?: boolean;
-  /** False with `--no-generate-tests`. */
+  /** False with `--no-generate-tests`, true with `--generate-tests`, absent by default. */
   generateTests?: boolean;
 }
 
@@ -99,10 +99,12 @@ export function addReviewOptions(command: Command): Command {
 
 /** Generated tests (#12): with a model, a task without tests of its own gets tests the model writes first. */
 export function addGenerateTestsOption(command: Command): Command {
-  return command.option(
-    "--no-generate-tests",
-    "with a model and no tests of your own: do not ask the model for tests (the run is then verified by examples only, or not at all)",
-  );
+  return command
+    .option("--generate-tests", "with a model: have it write tests even beside your own tests (yours are never changed or dropped)")
+    .option(
+      "--no-generate-tests",
+      "with a model and no tests of your own: do not ask the model for tests (the run is then verified by examples only, or not at all)",
+    );
 }
 
 /** Options that describe the task. */
@@ -134,7 +136,7 @@ export function agentOptionsFrom(flags: LoopFlags, loaded?: LoadedTask): AgentOp
     ...(maxAttempts !== undefined ? { maxAttempts } : {}),
     ...(flags.offlineSeconds !== undefined ? { offlineBudgetMs: Math.round(flags.offlineSeconds * 1000) } : {}),
     review: reviewOptionFrom(flags),
-    ...(flags.generateTests === false ? { generateTests: false } : {}),
+    ...(flags.generateTests !== undefined ? { generateTests: flags.generateTests ? ("always" as const) : false } : {}),
   };
 }
 
