@@ -21,6 +21,11 @@ export interface AgentDeps {
   limits: RunLimits;
   /** What verifies the run: the task's own tests, examples turned into `task.tests`, or nothing. */
   verifiedBy: "tests" | "examples" | "none";
+  /**
+   * Ask the model for tests before the first program (then for more once, when they check too
+   * little): with a model, for a Python task without tests of its own, unless turned off.
+   */
+  writeTests: boolean;
   /** `null` with the `offline` model: only the draft and the offline engine. */
   model: ModelClient | null;
   validator: Validator;

@@ -2,9 +2,11 @@ import type { RunFolder } from "../runs/run-folder.js";
 import type { Language } from "../shared/language.js";
 import type { Review } from "../shared/review.js";
 import type { RunReason, RunResult } from "../shared/run-result.js";
-import type { VerificationSource } from "../shared/verification.js";
+import type { GeneratedVerification } from "../shared/verification.js";
 import { isVerified, testsRun } from "../validation/tests-run.js";
+import type { AgentDeps } from "./agent-deps.js";
 import type { AgentStateValue } from "./state.js";
+import { verifiedBy } from "./tests-for.js";
 
 /** How a session of the run ended, as seen from outside the graph. */
 export type SessionEnd =
@@ -25,7 +27,7 @@ export function buildRunResult(
   language: Language,
   durationMs: number,
   end: SessionEnd,
-  by: VerificationSource,
+  deps: Pick<AgentDeps, "verifiedBy">,
 ): RunResult {
   const verdict = judge(state, folder.runId, end);
   // Keys in the SPEC's order, so the JSON reads the same as the contract.
@@ -35,7 +37,11 @@ export function buildRunResult(
     status: verdict.status,
     reason: verdict.reason,
     verified: verdict.verified,
-    verification: { by, testsRun: verdict.testsRun },
+    verification: {
+      by: verifiedBy(deps, state),
+      testsRun: verdict.testsRun,
+      ...(state.generatedTests ? { generated: generatedOf(state) } : {}),
+    },
     ...(state.codeReview ? { review: reviewOf(state) } : {}),
     language,
     code: verdict.code,
@@ -106,6 +112,17 @@ function judge(state: AgentStateValue, runId: string, end: SessionEnd): Verdict 
     code: best?.code ?? "",
     testsRun: best?.testsRun ?? 0,
     message: "the run ended without an outcome",
+  };
+}
+
+/** The generated tests as the SPEC shows them, with their mutation score when it was measured. */
+function generatedOf(state: AgentStateValue): GeneratedVerification {
+  const generated = state.generatedTests;
+  const adequacy = state.testAdequacy;
+  return {
+    kept: generated?.suite.tests.length ?? 0,
+    dropped: generated?.dropped ?? [],
+    ...(adequacy?.status === "measured" ? { mutation: { mutants: adequacy.mutants, killed: adequacy.killed, score: Math.round(adequacy.score * 1000) / 1000 } } : {}),
   };
 }
 

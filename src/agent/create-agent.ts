@@ -40,9 +40,16 @@ export interface AgentOptions {
   localizer?: FaultLocalizer | null;
   /**
    * One code review after success: `{ model?, fix? }` (model default: the run's model; `fix`
-   * allows one repair round for high-severity findings). Default: no review.
+   * allows one repair round for high-severity findings). Default: no review. On `resume`,
+   * `false` turns a run's review off and an object changes what it names; absent, the run keeps its own.
    */
   review?: false | { model?: BaseChatModel | string; fix?: boolean };
+  /**
+   * With a model, a Python task without tests of its own gets tests the model writes from the
+   * requirement and the examples (never from a program), vetted on stubs. `"always"` writes them
+   * beside the task's own tests too (which are never changed); `false` never. Default true.
+   */
+  generateTests?: boolean | "always";
   /** Default: one SQLite database per run, `<runDir>/checkpoints.sqlite`. */
   checkpointer?: BaseCheckpointSaver;
   /** Where run folders go. Default `.mend/runs`. */
@@ -186,6 +193,7 @@ export function createAgent(options: AgentOptions = {}): Agent {
         budget: options.budget ?? {},
         approve: options.approve ?? false,
         ...(options.repairer === null ? { offlineRepair: false as const } : {}),
+        ...(options.generateTests === false || options.generateTests === "always" ? { generateTests: options.generateTests } : {}),
         ...(options.boundary === "off" || options.boundary === "observe" ? { boundary: options.boundary } : {}),
         ...(runOptions.writeTo ? { writeTo: runOptions.writeTo } : {}),
         ...(options.review ? { review: reviewMeta(options.review) } : {}),
@@ -199,6 +207,9 @@ export function createAgent(options: AgentOptions = {}): Agent {
       const folder = RunFolder.open(runsDir, runId);
       const meta = folder.readMeta();
       if (resumeOptions.maxAttempts !== undefined) meta.maxAttempts = positive(resumeOptions.maxAttempts, "max attempts");
+      // The review switches given now hold for the rest of the run; what is not given stays as the run had it.
+      if (options.review === false) delete meta.review;
+      else if (options.review) meta.review = reviewMeta(options.review, meta.review);
       const given = options.model ?? (meta.model.startsWith("custom:") ? undefined : meta.model);
       if (given === undefined) {
         throw new UsageError(`run ${meta.runId} used a model passed in code (${meta.model}): pass it to createAgent again`, {
@@ -280,7 +291,9 @@ function positive(value: number, what: string): number {
   return value;
 }
 
-function reviewMeta(review: { model?: BaseChatModel | string; fix?: boolean }): NonNullable<RunMeta["review"]> {
-  const model = review.model === undefined ? undefined : typeof review.model === "string" ? formatModelSpec(parseModelSpec(review.model)) : `custom:${review.model._llmType()}`;
-  return { ...(model !== undefined ? { model } : {}), fix: review.fix ?? false };
+/** The review settings to save: those given, else the run's saved ones (on resume), else the defaults. */
+function reviewMeta(review: { model?: BaseChatModel | string; fix?: boolean }, saved?: RunMeta["review"]): NonNullable<RunMeta["review"]> {
+  const given = review.model === undefined ? undefined : typeof review.model === "string" ? formatModelSpec(parseModelSpec(review.model)) : `custom:${review.model._llmType()}`;
+  const model = given ?? saved?.model;
+  return { ...(model !== undefined ? { model } : {}), fix: review.fix ?? saved?.fix ?? false };
 }

@@ -5,7 +5,7 @@ import type { AgentDeps } from "./agent-deps.js";
 import { recordedChecks } from "./__fixtures__/recorded-checks.js";
 import { codeKey } from "./code-key.js";
 import type { ModelClient, Repairer } from "./collaborators.js";
-import { afterApprove, afterDiagnose, afterOfflineRepair, afterValidate } from "./routing.js";
+import { afterApprove, afterDiagnose, afterOfflineRepair, afterStart, afterTestAdequacy, afterValidate, afterWriteTests } from "./routing.js";
 import { AgentState, type AgentStateValue } from "./state.js";
 
 const model: ModelClient = { name: "test", call: () => Promise.reject(new Error("not called")) };
@@ -17,6 +17,7 @@ function deps(overrides: Partial<AgentDeps> = {}): AgentDeps {
     task: { prompt: "p", language: "python", entry: "median.py", tests: [] },
     limits: { maxAttempts: 5, budget: {}, approve: false },
     verifiedBy: "tests",
+    writeTests: false,
     model,
     validator: () => Promise.reject(new Error("not called")),
     repairer: null,
@@ -85,5 +86,26 @@ describe("routing", () => {
     expect(afterOfflineRepair({ ...failing, candidate }, deps()).to).toBe("validate");
     expect(afterApprove(state({ reason: "rejected" }), deps()).to).toBe("give_up");
     expect(afterApprove(state({}), deps()).to).toBe("finish");
+  });
+
+  it("generated tests: written first when asked for; measured once per round on passing code; asked for once more when thin", () => {
+    expect(afterStart(state({}), deps({ writeTests: true })).to).toBe("write_tests");
+    expect(afterStart(state({}), deps()).to).toBe("generate");
+    const generatedTests = { suite: { preamble: "", tests: [{ name: "test_a", source: "def test_a(): ..." }] }, dropped: [], rounds: 1, disputes: {}, upheld: [] };
+    expect(afterWriteTests(state({ generatedTests }), deps()).to).toBe("generate");
+    const passed = state({ attempts: 1, code: "x", check: recordedChecks.right, generatedTests });
+    expect(afterValidate(passed, deps()).to).toBe("test_adequacy");
+    const thin = { ...passed, testAdequacy: { status: "measured" as const, mutants: 10, killed: 3, score: 0.3, rounds: 1 } };
+    expect(afterValidate(thin, deps()).to).toBe("finish");
+    expect(afterTestAdequacy(thin, deps()).to).toBe("write_tests");
+    expect(afterTestAdequacy({ ...thin, generatedTests: { ...generatedTests, rounds: 2 } }, deps()).to).toBe("finish");
+    expect(afterTestAdequacy({ ...thin, testAdequacy: { ...thin.testAdequacy, killed: 8, score: 0.8 } }, deps()).to).toBe("finish");
+  });
+
+  it("a generated test two different programs failed alone goes to the test review, once", () => {
+    const disputed = { suite: { preamble: "", tests: [{ name: "test_a", source: "" }] }, dropped: [], rounds: 1, disputes: { test_a: ["k1", "k2"] }, upheld: [] };
+    expect(afterValidate({ ...failing, generatedTests: disputed }, deps()).to).toBe("review_tests");
+    expect(afterValidate({ ...failing, generatedTests: { ...disputed, disputes: { test_a: ["k1"] } } }, deps()).to).toBe("diagnose");
+    expect(afterValidate({ ...failing, generatedTests: { ...disputed, upheld: ["test_a"] } }, deps()).to).toBe("diagnose");
   });
 });

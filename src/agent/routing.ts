@@ -1,8 +1,11 @@
 import type { AgentDeps } from "./agent-deps.js";
 import type { AgentStateValue } from "./state.js";
+import { disputedTests } from "./disputed-tests.js";
 import { offlineRepairPending, stopReason } from "./stop-reason.js";
 
 export type AgentNode =
+  | "write_tests"
+  | "test_adequacy"
   | "generate"
   | "validate"
   | "diagnose"
@@ -10,6 +13,7 @@ export type AgentNode =
   | "analyze"
   | "repair"
   | "review"
+  | "review_tests"
   | "approve"
   | "finish"
   | "give_up";
@@ -21,6 +25,33 @@ export interface Route {
 }
 
 type Decide = (state: AgentStateValue, deps: AgentDeps) => Route;
+
+/** Generated tests (#12) with a kept test killing fewer mutants than this share are asked to grow, once. */
+export const MUTATION_SCORE_THRESHOLD = 0.6;
+/** Rounds of generated tests at most: the first, and one more when they check too little. */
+const MAX_TEST_ROUNDS = 2;
+
+/** With a model and no tests of the task's own, tests are written before the first program. */
+export const afterStart: Decide = (state, deps) =>
+  deps.writeTests && !state.generatedTests
+    ? { to: "write_tests", why: "no tests of your own: the model writes tests from the requirement first" }
+    : { to: "generate", why: "start" };
+
+/** The first round of tests leads to the first program; a second one re-checks the passing code with the new tests. */
+export const afterWriteTests: Decide = (state, deps) => {
+  if (state.candidate) return { to: "validate", why: "validate the passing code again with the new tests" };
+  if (state.attempts === 0) return { to: "generate", why: `${state.generatedTests?.suite.tests.length ?? 0} generated tests kept` };
+  return afterPassing(state, deps, "no new tests kept");
+};
+
+/** Below the threshold, ask once for more tests; else on to the review or the end. */
+export const afterTestAdequacy: Decide = (state, deps) => {
+  const adequacy = state.testAdequacy;
+  if (adequacy?.status === "measured" && adequacy.score < MUTATION_SCORE_THRESHOLD && (state.generatedTests?.rounds ?? MAX_TEST_ROUNDS) < MAX_TEST_ROUNDS && deps.model) {
+    return { to: "write_tests", why: `the generated tests killed ${adequacy.killed} of ${adequacy.mutants} mutants: ask once for more` };
+  }
+  return afterPassing(state, deps, "measured the generated tests");
+};
 
 /** generate either produced a candidate or decided the run cannot go on (no model, provider error). */
 export const afterGenerate: Decide = (state) =>
@@ -35,11 +66,30 @@ export const afterGenerate: Decide = (state) =>
  */
 export const afterValidate: Decide = (state, deps) => {
   if (state.reviewFix?.status === "pending") return toFinish(deps, "validated the review-fix round");
-  if (!state.check?.passed) return { to: "diagnose", why: `failed at ${state.check?.stage ?? "?"}` };
+  if (!state.check?.passed) {
+    const disputed = disputedTests(state.generatedTests);
+    if (disputed.length > 0 && (deps.review?.model ?? deps.model)) {
+      return { to: "review_tests", why: `two different programs passed every other test and failed ${disputed.join(", ")}: judge the test, not only the code` };
+    }
+    return { to: "diagnose", why: `failed at ${state.check?.stage ?? "?"}` };
+  }
   if (state.reason === "no_tests") return { to: "give_up", why: "passed every layer, but no test ran" };
-  if (deps.review && !state.codeReview) return { to: "review", why: "passed every layer: one code review" };
-  return toFinish(deps, "passed every layer");
+  const generated = state.generatedTests;
+  if (generated && generated.suite.tests.length > 0 && (state.testAdequacy?.rounds ?? 0) < generated.rounds) {
+    return { to: "test_adequacy", why: "passed every layer: measure the generated tests on mutants of this code" };
+  }
+  return afterPassing(state, deps, "passed every layer");
 };
+
+/** Passing code: one code review when a reviewer is configured and none ran yet, then approval or finish. */
+function afterPassing(state: AgentStateValue, deps: AgentDeps, why: string): Route {
+  if (deps.review && !state.codeReview) return { to: "review", why: `${why}: one code review` };
+  return toFinish(deps, why);
+}
+
+/** After the test review: check the program again without the tests judged wrong, else go on repairing it. */
+export const afterReviewTests: Decide = (state) =>
+  state.candidate ? { to: "validate", why: "check the code again without the tests judged wrong" } : { to: "diagnose", why: "the tests were judged right: repair the code" };
 
 /** After the review: validate the review-fix round's code, else finish. */
 export const afterReview: Decide = (state, deps) =>

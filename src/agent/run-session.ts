@@ -65,6 +65,11 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
     runId: meta.runId,
     task: meta.task,
     verifiedBy: verification.by,
+    // Generated tests are written in Python; JavaScript and TypeScript tasks have examples or the user's tests only (#12).
+    writeTests:
+      setup.model !== null &&
+      meta.task.language === "python" &&
+      (meta.generateTests === "always" || (meta.generateTests !== false && verification.by !== "tests")),
     limits: {
       maxAttempts: meta.maxAttempts,
       budget: meta.budget,
@@ -159,7 +164,7 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
   }
 
   function result(snapshot: StateSnapshot, end: SessionEnd): RunResult {
-    const run = buildRunResult(snapshot.values as AgentStateValue, folder, meta.task.language, elapsedMs(), end, verification.by);
+    const run = buildRunResult(snapshot.values as AgentStateValue, folder, meta.task.language, elapsedMs(), end, deps);
     folder.writeResult(run);
     return run;
   }

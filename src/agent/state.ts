@@ -6,13 +6,15 @@ import type { AttemptSource, Strategy, TokenUsage } from "../shared/attempt.js";
 import type { CheckResult, Stage } from "../shared/check-result.js";
 import type { Review } from "../shared/review.js";
 import type { RunReason, RunUsage } from "../shared/run-result.js";
+import type { MutationScore } from "../repair/mutation-score.js";
+import type { DroppedGeneratedTest, GeneratedSuite } from "../testgen/generated-suite.js";
 
 /** Code produced by generate, repair or the offline engine, waiting to be validated. */
 export interface Candidate {
   code: string;
   source: AttemptSource;
-  /** How it was produced: `draft`, `offline`, or the model strategy in use. */
-  strategy: Strategy | "draft" | "offline";
+  /** How it was produced: `draft`, `offline`, the model strategy in use, or `recheck` (the same code again, against more tests). */
+  strategy: Strategy | "draft" | "offline" | "recheck";
   tokens?: TokenUsage;
   /** Time spent producing it (model calls, search). */
   produceMs: number;
@@ -67,6 +69,28 @@ export interface ReviewFix {
   status: "pending" | "applied" | "failed";
   summary: string;
 }
+
+/**
+ * Tests a model wrote from the requirement and the examples (never from a program): the kept
+ * ones run with every validation, apart from the user's tests.
+ */
+export interface GeneratedTests {
+  /** Only the kept tests; the preamble is what they share (imports, helpers). */
+  suite: GeneratedSuite;
+  dropped: DroppedGeneratedTest[];
+  /** Requests for tests made so far: 1, or 2 after asking for more. */
+  rounds: number;
+  /**
+   * Kept tests that failed on programs passing every other test: the keys of those programs
+   * (distinct code). Two different programs make a dispute the test review settles.
+   */
+  disputes: Record<string, string[]>;
+  /** Tests the test review judged right: the code must change, and they are not reviewed again. */
+  upheld: string[];
+}
+
+/** The mutation score of the generated tests on a passing program, and after which round of tests it was measured. */
+export type TestAdequacy = MutationScore & { rounds: number };
 
 /** How the run ended; set by finish or give_up. */
 export interface Outcome {
@@ -130,6 +154,8 @@ export const AgentState = Annotation.Root({
   reason: last<RunReason | null>(() => null),
   message: last<string | null>(() => null),
   outcome: last<Outcome | null>(() => null),
+  generatedTests: last<GeneratedTests | null>(() => null),
+  testAdequacy: last<TestAdequacy | null>(() => null),
   /** The code review after success (set once; never looped on). */
   codeReview: last<Review | null>(() => null),
   reviewFix: last<ReviewFix | null>(() => null),

@@ -12,9 +12,9 @@ export function tracedNode(name: AgentNode, node: Node, deps: AgentDeps): Node {
   };
 }
 
-/** A conditional edge that logs the route it chose and why. */
+/** A conditional edge that logs the route it chose and why (`__start__`: the graph's entry, LangGraph's `START`). */
 export function tracedRoute(
-  from: AgentNode,
+  from: AgentNode | "__start__",
   decide: (state: AgentStateValue, deps: AgentDeps) => Route,
   deps: AgentDeps,
 ): (state: AgentStateValue) => AgentNode {

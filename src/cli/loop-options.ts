@@ -30,6 +30,8 @@ export interface LoopFlags {
   /** False with `--no-review`. */
   review?: boolean;
   reviewFix?: boolean;
+  /** False with `--no-generate-tests`, true with `--generate-tests`, absent by default. */
+  generateTests?: boolean;
 }
 
 export const DEFAULT_RUNS_DIR = ".mend/runs";
@@ -88,12 +90,22 @@ export function switchOptionsFrom(
   };
 }
 
-/** The code review after success: on by default with the run's model (`run` and `repair`; resume keeps the run's choice). */
+/** The code review after success: on by default with the run's model (`run`, `repair` and `eval`; `resume` keeps the run's choice unless told otherwise). */
 export function addReviewOptions(command: Command): Command {
   return command
     .option("--review-model <spec>", "the model that reviews verified code once (default: the run's model)")
     .option("--no-review", "no code review after success")
     .option("--review-fix", "allow one repair round for high-severity review findings (kept only if every test still passes)");
+}
+
+/** Generated tests (#12): with a model, a task without tests of its own gets tests the model writes first. */
+export function addGenerateTestsOption(command: Command): Command {
+  return command
+    .option("--generate-tests", "with a model: have it write tests even beside your own tests (yours are never changed or dropped)")
+    .option(
+      "--no-generate-tests",
+      "with a model and no tests of your own: do not ask the model for tests (the run is then verified by examples only, or not at all)",
+    );
 }
 
 /** Options that describe the task. */
@@ -125,6 +137,7 @@ export function agentOptionsFrom(flags: LoopFlags, loaded?: LoadedTask): AgentOp
     ...(maxAttempts !== undefined ? { maxAttempts } : {}),
     ...(flags.offlineSeconds !== undefined ? { offlineBudgetMs: Math.round(flags.offlineSeconds * 1000) } : {}),
     review: reviewOptionFrom(flags),
+    ...(flags.generateTests !== undefined ? { generateTests: flags.generateTests ? ("always" as const) : false } : {}),
   };
 }
 
@@ -170,7 +183,8 @@ export function amount(flag: string) {
   };
 }
 
-function reviewOptionFrom(flags: LoopFlags): AgentOptions["review"] {
+/** The review option from `--review-model`, `--no-review` and `--review-fix`; giving both off and a setting is refused. */
+export function reviewOptionFrom(flags: Pick<LoopFlags, "review" | "reviewModel" | "reviewFix">): false | { model?: string; fix: boolean } {
   if (flags.review === false) {
     if (flags.reviewModel !== undefined || flags.reviewFix) throw new UsageError("--no-review turns the review off: drop --review-model and --review-fix, or --no-review");
     return false;

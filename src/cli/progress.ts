@@ -50,6 +50,20 @@ export function createProgress(write: (line: string) => void): (event: RunEvent)
       case "node_finished":
         write(nodeLine(event.node, event.durationMs, event.counters, attempt, notes, route));
         return;
+      case "tests_generated":
+        notes.push(
+          event.round === 1
+            ? `the model wrote tests: ${plural(event.kept, "test")} kept, ${event.dropped} dropped`
+            : `the model wrote more tests: ${event.added} added, ${plural(event.kept, "test")} kept in all`,
+        );
+        return;
+      case "mutation_score":
+        notes.push(
+          event.status === "measured"
+            ? `generated tests killed ${event.killed} of ${event.mutants} mutants (score ${event.score.toFixed(2)})`
+            : `no mutation score: ${event.reason}`,
+        );
+        return;
       case "awaiting_approval":
         write(`  approve: waiting for a person's approval`);
         return;
@@ -125,10 +139,22 @@ export function describeResult(result: RunResult, chosen?: TestsChosen): string 
       : `mend: ${result.reason === "interrupted" ? "paused" : "stopped"}: ${result.reason}`;
   const lines = [`${head} · ${cost}`];
   if (result.message) lines.push(`  ${result.message}`);
+  const generated = describeGenerated(result);
+  if (generated) lines.push(`  ${generated}`);
   const review = describeReview(result);
   if (review) lines.push(`  ${review}`);
   lines.push(`  run ${result.runId} in ${result.runDir}`);
   return lines.join("\n");
+}
+
+/** One line on the generated tests: kept, dropped (the first reason), and their mutation score. */
+function describeGenerated(result: RunResult): string | undefined {
+  const generated = result.verification?.generated;
+  if (!generated) return undefined;
+  const dropped = generated.dropped[0];
+  const parts = [`generated tests: ${generated.kept} kept, ${generated.dropped.length} dropped${dropped ? ` (e.g. ${dropped.name}: ${clip(dropped.why, 80)})` : ""}`];
+  if (generated.mutation) parts.push(`they killed ${generated.mutation.killed} of ${generated.mutation.mutants} mutants of the passing code`);
+  return parts.join("; ");
 }
 
 function plural(n: number, word: string): string {

@@ -41,6 +41,11 @@ export interface EvalOptions {
   offlineBudgetMs?: number;
   /** `false` turns the offline repair engine off, to measure the model alone. Default on. */
   offlineRepair?: boolean;
+  /**
+   * The code review after each verified task, as `run` and `repair` do it: `{ model?, fix? }`
+   * (model default: the eval's model), `false` for none. Default: no review.
+   */
+  review?: false | { model?: string; fix?: boolean };
   signal?: AbortSignal;
   onProgress?: (event: EvalProgress) => void;
 }
@@ -60,6 +65,8 @@ interface EvalConfig {
   maxAttempts: number | null;
   /** Missing in folders from before the switch existed, which ran with the engine on. */
   offlineRepair?: boolean;
+  /** `--review-fix` may change a task's code; missing in folders from before it existed, which ran without. */
+  reviewFix?: boolean;
 }
 
 /**
@@ -81,7 +88,9 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
   const outDir = resolve(options.outDir);
   const runsDir = join(outDir, "runs");
   const configPath = join(outDir, "eval-config.json");
-  const config: EvalConfig = { schemaVersion: 1, suite: suite.path, model: modelSpec, maxAttempts: options.maxAttempts ?? null, offlineRepair };
+  const review = options.review ?? false;
+  const reviewFix = review !== false && (review.fix ?? false);
+  const config: EvalConfig = { schemaVersion: 1, suite: suite.path, model: modelSpec, maxAttempts: options.maxAttempts ?? null, offlineRepair, reviewFix };
   // A folder of another model's results is the error to report first, whether or not that
   // model's server is up; nothing is created before the server answered.
   const resuming = checkSavedConfig(configPath, config);
@@ -119,6 +128,7 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
       ...(item.budget ? { budget: item.budget } : {}),
       ...(options.offlineBudgetMs !== undefined ? { offlineBudgetMs: options.offlineBudgetMs } : {}),
       ...(offlineRepair ? {} : { repairer: null }),
+      review,
     });
     let run;
     try {
@@ -198,7 +208,8 @@ function checkSavedConfig(path: string, config: EvalConfig): boolean {
       throw new UsageError(`${path} is not readable JSON: use another --out`, { code: "eval_out" });
     }
     saved.offlineRepair ??= true;
-    const differs = (["suite", "model", "maxAttempts", "offlineRepair"] as const).filter((key) => saved[key] !== config[key]);
+    saved.reviewFix ??= false;
+    const differs = (["suite", "model", "maxAttempts", "offlineRepair", "reviewFix"] as const).filter((key) => saved[key] !== config[key]);
     if (differs.length > 0) {
       const was = differs.map((key) => `${key} ${JSON.stringify(saved[key])}`).join(", ");
       throw new UsageError(`${path}: these results were made with ${was}; use another --out to run with other settings`, {

@@ -91,7 +91,7 @@ describe("HTML reports of real runs, in headless Chromium", () => {
 
     const { page, problems, shown, text } = await openReport(run, "offline-repair-passed");
     expect(problems).toEqual({ consoleErrors: [], pageErrors: [], requests: [] });
-    expect(shown).toMatchObject({ state: "passed", timelineRows: run.attempts.length, attempts: run.attempts.length, graphNodes: 12, charts: 2 });
+    expect(shown).toMatchObject({ state: "passed", timelineRows: run.attempts.length, attempts: run.attempts.length, graphNodes: 15, charts: 2 });
     expect(await text("#timeline-table")).toMatch(/draft[\s\S]*offline/);
     // The offline fix swaps `low` for `high`: removed and added lines, with the changed word marked.
     const fix = page.locator(`#attempt-${run.attempts.length} table.diff`);
@@ -108,7 +108,7 @@ describe("HTML reports of real runs, in headless Chromium", () => {
 
     const { page, problems, shown, text } = await openReport(run, "scripted-gave-up");
     expect(problems).toEqual({ consoleErrors: [], pageErrors: [], requests: [] });
-    expect(shown).toMatchObject({ state: "gave_up", timelineRows: 3, attempts: 3, graphNodes: 12 });
+    expect(shown).toMatchObject({ state: "gave_up", timelineRows: 3, attempts: 3, graphNodes: 15 });
     expect(shown.visitedNodes).toBeGreaterThanOrEqual(7);
     expect(await text("#run-header")).toContain("gave up: max_attempts");
     expect(await page.locator("#attempt-1 .context div.marked").innerText()).toContain("assert median([4, 1, 3, 2]) == 2.5");

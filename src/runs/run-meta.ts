@@ -33,6 +33,11 @@ export const runMetaSchema = z.object({
   offlineRepair: z.literal(false).optional(),
   /** The error boundary's mode when not the default `enforce` (`--no-boundary` is `off`); resume keeps it. */
   boundary: z.enum(["observe", "off"]).optional(),
+  /**
+   * Generated tests: `false` never (`--no-generate-tests`), `"always"` also beside the task's own
+   * tests (`--generate-tests`); absent, only for a task without tests of its own. Resume keeps it.
+   */
+  generateTests: z.union([z.literal(false), z.literal("always")]).optional(),
   /** The code review after success: its model spec (absent: the run's model) and whether one fix round may follow; absent: no review. */
   review: z.object({ model: z.string().optional(), fix: z.boolean() }).optional(),
   /** Absolute path the verified code is written to when the run passes (`repair --write`). */

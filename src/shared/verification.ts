@@ -13,5 +13,14 @@ export interface Verification {
   by: VerificationSource;
   /** Tests that ran on the returned code. */
   testsRun: number;
-  generated?: { kept: number; dropped: DroppedTest[] };
+  /** The tests a model wrote from the requirement and examples, when it was asked for some. */
+  generated?: GeneratedVerification;
+}
+
+/** What became of the generated tests: how many were used, which were dropped and why, and how much they check. */
+export interface GeneratedVerification {
+  kept: number;
+  dropped: DroppedTest[];
+  /** The share of mutants of the first passing program the kept tests told apart from it (a lower bound). */
+  mutation?: { mutants: number; killed: number; score: number };
 }

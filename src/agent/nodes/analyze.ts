@@ -1,5 +1,6 @@
 import type { AgentDeps } from "../agent-deps.js";
 import { repairRequest } from "../repair-request.js";
+import { testsFor } from "../tests-for.js";
 import type { SuspiciousLine } from "../collaborators.js";
 import type { AgentStateValue, AgentUpdate } from "../state.js";
 
@@ -49,7 +50,7 @@ async function localize(state: AgentStateValue, deps: AgentDeps): Promise<{ line
   const { task } = deps;
   let ranking: SuspiciousLine[];
   try {
-    ranking = await deps.localizer(repairRequest(task, code, check), { sandbox: deps.sandbox, timeBudgetMs: LOCALIZE_BUDGET_MS });
+    ranking = await deps.localizer(repairRequest(task, code, check, testsFor(deps, state)), { sandbox: deps.sandbox, timeBudgetMs: LOCALIZE_BUDGET_MS });
   } catch {
     deps.signal?.throwIfAborted();
     return { lines: [] };

@@ -1,5 +1,6 @@
 import type { AgentDeps } from "../agent-deps.js";
 import { repairRequest } from "../repair-request.js";
+import { testsFor } from "../tests-for.js";
 import { codeKey } from "../code-key.js";
 import type { OfflineRepairResult } from "../collaborators.js";
 import type { AgentStateValue, AgentUpdate } from "../state.js";
@@ -22,7 +23,7 @@ export function offlineRepairNode(deps: AgentDeps) {
         signal: deps.signal,
         ...(deps.offlineMaxCandidates !== undefined ? { maxCandidates: deps.offlineMaxCandidates } : {}),
       };
-      result = await deps.repairer(repairRequest(task, code, check), options);
+      result = await deps.repairer(repairRequest(task, code, check, testsFor(deps, state)), options);
     } catch (error) {
       deps.signal?.throwIfAborted();
       const reason = `offline engine failed: ${error instanceof Error ? error.message : String(error)}`;

@@ -1,7 +1,9 @@
 import type { ReviewFinding } from "../../shared/review.js";
 import type { RunUsage } from "../../shared/run-result.js";
 import { testsRun } from "../../validation/tests-run.js";
+import type { VerificationSource } from "../../shared/verification.js";
 import type { AgentDeps } from "../agent-deps.js";
+import { verifiedBy } from "../tests-for.js";
 import { askModel } from "../ask-model.js";
 import { modelCandidate } from "../model-candidate.js";
 import { parseReview } from "../parse-review.js";
@@ -21,7 +23,7 @@ export function reviewNode(deps: AgentDeps) {
     const code = state.code;
     if (!reviewer || code === null || !state.check) throw new Error("review reached without a reviewer or verified code");
     const ran = testsRun(state.check);
-    const results = `${ran} test${ran === 1 ? "" : "s"} (${sourceOf(deps.verifiedBy)}) ran on this code; all passed.`;
+    const results = `${ran} test${ran === 1 ? "" : "s"} (${sourceOf(verifiedBy(deps, state))}) ran on this code; all passed.`;
     const messages = reviewPrompt({ task: deps.task, code, results });
     const asked = await askModel(deps, reviewer.model, "review", messages, 0);
     if (!asked.ok) return { codeReview: { findings: [], model: reviewer.model.name, failed: asked.message } };
@@ -56,6 +58,7 @@ function addUsage(a: Partial<RunUsage>, b: Partial<RunUsage> = {}): Partial<RunU
   return { modelCalls: sum("modelCalls"), inputTokens: sum("inputTokens"), outputTokens: sum("outputTokens"), costUsd: sum("costUsd") };
 }
 
-function sourceOf(by: AgentDeps["verifiedBy"]): string {
+function sourceOf(by: VerificationSource): string {
+  if (by === "generated") return "tests a model wrote from the requirement";
   return by === "examples" ? "examples from the requirement or docstrings" : "the user's tests";
 }

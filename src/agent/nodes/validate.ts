@@ -6,6 +6,9 @@ import { betterAttempt, toBestAttempt } from "../best-attempt.js";
 import type { AgentStateValue, AgentUpdate, Candidate } from "../state.js";
 import { noTestsMessage } from "../stop-reason.js";
 import { toDiagnosis } from "../to-diagnosis.js";
+import { testsFor } from "../tests-for.js";
+import { codeKey } from "../code-key.js";
+import { failedGeneratedOnly } from "../../testgen/generated-failures.js";
 
 /**
  * Validates the candidate in the sandbox and records it as an attempt: this is the one
@@ -24,7 +27,7 @@ export function validateNode(deps: AgentDeps) {
         language: task.language,
         entry: task.entry,
         code: candidate.code,
-        tests: task.tests,
+        tests: testsFor(deps, state),
         ...(task.support ? { support: task.support } : {}),
         ...(task.allowNetwork !== undefined ? { allowNetwork: task.allowNetwork } : {}),
         ...(task.typeCheck !== undefined ? { typeCheck: task.typeCheck } : {}),
@@ -62,9 +65,22 @@ export function validateNode(deps: AgentDeps) {
       best: betterAttempt(state.best, toBestAttempt(n, candidate.code, check)),
       usage: { executions: check.executions },
       ...(candidate.source === "draft" ? { baselineLint: check.lintSignatures ?? [] } : {}),
+      ...disputed(state, candidate.code, check),
       ...(check.passed && !isVerified(check) ? { reason: "no_tests" as const, message: noTestsMessage(deps.verifiedBy) } : {}),
     };
   };
+}
+
+/** A program that fails only generated tests counts against each of them (once per distinct program). */
+function disputed(state: AgentStateValue, code: string, check: CheckResult): AgentUpdate {
+  const generated = state.generatedTests;
+  if (!generated) return {};
+  const failed = failedGeneratedOnly(check, generated.suite.tests.map((test) => test.name));
+  if (failed.length === 0) return {};
+  const key = codeKey(code);
+  const disputes = { ...generated.disputes };
+  for (const name of failed) disputes[name] = [...new Set([...(disputes[name] ?? []), key])];
+  return { generatedTests: { ...generated, disputes } };
 }
 
 function attemptRecord(n: number, candidate: Candidate, check: CheckResult, durationMs: number): AttemptRecord {

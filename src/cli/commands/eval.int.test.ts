@@ -145,7 +145,17 @@ describe("mend eval with the offline model", () => {
     expectUsageExit(withEngine, /made with offlineRepair false; use another --out/);
   });
 
+  it("keeps --review-fix with the output folder, since the fix round may change a task's code", SLOW, async () => {
+    const out = join(dir, "review-fix");
+    const { report } = await evalJson([FIX_SUITE, "--limit", "1", "--review-fix", "--out", out]);
+    expect(report.finished).toBe(1);
+    expect(JSON.parse(readFileSync(join(out, "eval-config.json"), "utf8"))).toMatchObject({ reviewFix: true });
+    const without = await runMend(["eval", FIX_SUITE, "--limit", "1", "--out", out], { cwd: dir });
+    expectUsageExit(without, /made with reviewFix true; use another --out/);
+  });
+
   it.each([
+    ["the review both off and with a fix round", ["eval", FIX_SUITE, "--no-review", "--review-fix"], /--no-review turns the review off/],
     ["a missing suite", ["eval", "nope.jsonl"], /^mend: suite not found: nope\.jsonl$/],
     ["a bad concurrency", ["eval", FIX_SUITE, "--concurrency", "0"], /--concurrency takes a whole number/],
     ["an unknown option", ["eval", FIX_SUITE, "--fast"], /unknown option '--fast'/],
@@ -216,7 +226,8 @@ describe("mend eval against the scripted server", () => {
     const prices = join(dir, "prices.json");
     writeFileSync(prices, JSON.stringify({ scripted: { inputPerMTok: 1000, outputPerMTok: 5000 } }));
     const env = { OPENAI_API_KEY: "test-key", MEND_PRICES: prices };
-    const args = [suite, "--model", "openai:scripted", "--base-url", server.url, "--max-attempts", "2", "--out", join(dir, "generate-out")];
+    // Scripted replies for the loop only: the code review after success is switched off.
+    const args = [suite, "--model", "openai:scripted", "--base-url", server.url, "--max-attempts", "2", "--no-review", "--out", join(dir, "generate-out")];
     try {
       const first = await evalJson([...args, "--limit", "2"], env);
       expect(first.report.finished).toBe(2);

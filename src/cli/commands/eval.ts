@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { join } from "node:path";
 import { formatModelSpec, parseModelSpec } from "../../models/model-spec.js";
-import { httpUrl, OFFLINE_SECONDS_OPTION, wholeNumber } from "../loop-options.js";
+import { addReviewOptions, httpUrl, OFFLINE_SECONDS_OPTION, reviewOptionFrom, wholeNumber } from "../loop-options.js";
 import { createOutput } from "../output.js";
 
 interface EvalFlags {
@@ -15,12 +15,16 @@ interface EvalFlags {
   offlineSeconds?: number;
   /** False with `--no-offline-repair`. */
   offlineRepair: boolean;
+  reviewModel?: string;
+  /** False with `--no-review`. */
+  review?: boolean;
+  reviewFix?: boolean;
   json?: boolean;
 }
 
 /** `mend eval SUITE`: a benchmark suite through the real loop, with resumable results. */
 export function registerEval(program: Command): void {
-  program
+  const command = program
     .command("eval")
     .summary("run a benchmark suite through the loop and report pass@1, the pass-after-k curve, cost and time")
     .description(
@@ -40,13 +44,16 @@ export function registerEval(program: Command): void {
     .option("--baseline <file>", "an earlier eval's eval.json, results.jsonl or output folder, to compare with")
     .option("--no-offline-repair", "skip the built-in repair engine, to measure the model alone")
     .option(...OFFLINE_SECONDS_OPTION)
-    .option("--json", "print the eval report as one JSON object on stdout; the table stays on stderr")
+    .option("--json", "print the eval report as one JSON object on stdout; the table stays on stderr");
+  addReviewOptions(command);
+  command
     .addHelpText(
       "after",
       "\nExamples:\n  mend eval examples/suites/humaneval-fix.jsonl\n" +
         "  mend eval examples/suites/cases --model openai:gpt-4o-mini --concurrency 2 --baseline .mend/evals/cases/offline",
     )
     .action(async (suitePath: string, flags: EvalFlags) => {
+      const review = reviewOptionFrom(flags);
       const output = createOutput(flags.json ?? false);
       // Loaded on demand, so that other commands (and usage errors) start fast.
       const [{ createEvalProgress }, { loadSuite }, { renderEvalTable }, { runEval }] = await Promise.all([
@@ -73,6 +80,7 @@ export function registerEval(program: Command): void {
           outDir,
           concurrency: flags.concurrency,
           offlineRepair: flags.offlineRepair,
+          review,
           signal: controller.signal,
           onProgress: progress.onProgress,
           ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),

@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { UsageError } from "../../errors/usage-error.js";
 import { parseModelSpec } from "../../models/model-spec.js";
 import { RunFolder } from "../../runs/run-folder.js";
-import { addLimitOptions, addReviewOptions, addSwitchOptions, type LoopFlags, switchOptionsFrom, wholeNumber } from "../loop-options.js";
+import { addLimitOptions, addGenerateTestsOption, addReviewOptions, addSwitchOptions, type LoopFlags, switchOptionsFrom, wholeNumber } from "../loop-options.js";
 import { checkMemory, DEFAULT_MEMORY_MB, parseTimeout } from "./exec.js";
 
 interface McpFlags extends LoopFlags {
@@ -35,6 +35,7 @@ export function registerMcp(program: Command): void {
   addLimitOptions(command);
   addSwitchOptions(command);
   addReviewOptions(command);
+  addGenerateTestsOption(command);
   // Accepted, as by every command, but the protocol is the output here: nothing to print as JSON.
   command.options.find((option) => option.long === "--json")?.hideHelp();
   command

@@ -3,7 +3,7 @@ import { createTwoFilesPatch } from "diff";
 import { basename } from "node:path";
 import type { RunResult } from "../../shared/run-result.js";
 import { type LoadedTask, loadTask } from "../../tasks/load-task.js";
-import { addLimitOptions, addReviewOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, checkModelBeforeRun, type LoopFlags } from "../loop-options.js";
+import { addLimitOptions, addGenerateTestsOption, addReviewOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, checkModelBeforeRun, type LoopFlags } from "../loop-options.js";
 
 interface RepairFlags extends LoopFlags {
   prompt?: string;
@@ -29,6 +29,7 @@ export function registerRepair(program: Command): void {
   addLimitOptions(command);
   addSwitchOptions(command);
   addReviewOptions(command);
+  addGenerateTestsOption(command);
   command
     .option("--approve", "ask before writing; a non-interactive run pauses (resume with: mend resume RUN_ID --approve|--reject)")
     .addHelpText("after", "\nExample:\n  mend repair examples/median/median.py --tests examples/median/test_median.py --write")

@@ -139,6 +139,38 @@ describe("mend resume", () => {
     }
   }, SLOW);
 
+  it("resume --no-review turns off the code review the run started with, for the rest of the run", async () => {
+    // Call 1 answers wrong code, call 2 hangs until Ctrl-C; the resumed run's call 3 answers the right code.
+    const script = (_request: unknown, index: number): ScriptedStep =>
+      index === 0 ? { reply: wrong } : index === 1 ? { hang: true } : { reply: right };
+    const server = await startScriptedServer(script);
+    const runsDir = join(dir, "runs-review");
+    const withReview = ["--model", "openai:scripted", "--base-url", server.url, "--no-offline-repair"];
+    try {
+      const first = spawnMend(["run", "task.md", ...withReview, "--runs-dir", runsDir, "--json"], { cwd: dir, env });
+      await requestsReached(server, 2);
+      first.child.kill("SIGINT");
+      const partial = JSON.parse((await first.exit).stdout);
+      const metaPath = join(runsDir, partial.runId, "meta.json");
+      expect(JSON.parse(readFileSync(metaPath, "utf8")).review).toEqual({ fix: false });
+
+      const refused = await runMend(["resume", partial.runId, "--no-review", "--review-fix", "--runs-dir", runsDir], { cwd: dir, env });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/--no-review turns the review off/);
+
+      const resumed = await runMend(["resume", partial.runId, "--no-review", "--runs-dir", runsDir, "--json"], { cwd: dir, env });
+      expect(resumed.code).toBe(0);
+      const result = JSON.parse(resumed.stdout);
+      expect(result).toMatchObject({ status: "passed", verified: true });
+      // No review call after success: the interrupted call made again, nothing more.
+      expect(result.review).toBeUndefined();
+      expect(server.requests).toHaveLength(3);
+      expect(JSON.parse(readFileSync(metaPath, "utf8")).review).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  }, SLOW);
+
   it("(d) --approve pauses a repair before writing (exit 130); resume --approve writes the file", async () => {
     const server = await startScriptedServer([{ reply: right }]);
     const runsDir = join(dir, "runs-approve");

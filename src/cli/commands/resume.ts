@@ -3,7 +3,7 @@ import { createTwoFilesPatch } from "diff";
 import { UsageError } from "../../errors/usage-error.js";
 import { RunFolder } from "../../runs/run-folder.js";
 import type { RunResult } from "../../shared/run-result.js";
-import { addSwitchOptions, DEFAULT_RUNS_DIR, httpUrl, switchOptionsFrom, wholeNumber } from "../loop-options.js";
+import { addReviewOptions, addSwitchOptions, DEFAULT_RUNS_DIR, httpUrl, reviewOptionFrom, switchOptionsFrom, wholeNumber } from "../loop-options.js";
 
 interface ResumeFlags {
   approve?: boolean;
@@ -15,6 +15,10 @@ interface ResumeFlags {
   boundary: boolean;
   runsDir: string;
   json?: boolean;
+  reviewModel?: string;
+  /** False with `--no-review`. */
+  review?: boolean;
+  reviewFix?: boolean;
 }
 
 /** `mend resume RUN_ID`: continue a run from its last checkpoint. */
@@ -34,10 +38,12 @@ export function registerResume(program: Command): void {
     .option("--runs-dir <dir>", "where run folders are", DEFAULT_RUNS_DIR)
     .option("--json", "print exactly one JSON object (the run result) on stdout");
   addSwitchOptions(command);
+  addReviewOptions(command);
   command.action(async (runId: string, flags: ResumeFlags) => {
     if (flags.approve && flags.reject) throw new UsageError("give --approve or --reject, not both");
     const meta = RunFolder.open(flags.runsDir, runId).readMeta();
     const switches = switchOptionsFrom(flags, meta.budget);
+    const review = resumeReviewFrom(flags);
     const decision = flags.approve ? { approve: true } : flags.reject ? { approve: false } : {};
     const change = (result: RunResult) =>
       meta.command === "repair" || meta.task.draft !== undefined
@@ -53,6 +59,7 @@ export function registerResume(program: Command): void {
         ...(flags.model !== undefined ? { model: flags.model } : {}),
         ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
         ...switches,
+        ...(review !== undefined ? { review } : {}),
       },
       start: (agent, signal) =>
         agent.resume(runId, {
@@ -64,4 +71,12 @@ export function registerResume(program: Command): void {
       describeChange: change,
     });
   });
+}
+
+/** The review switches given to `resume`: off, or what changes (a model, the fix round); nothing given keeps the run's own. */
+function resumeReviewFrom(flags: ResumeFlags): false | { model?: string; fix?: boolean } | undefined {
+  const chosen = reviewOptionFrom(flags);
+  if (chosen === false) return false;
+  if (flags.reviewModel === undefined && !flags.reviewFix) return undefined;
+  return { ...(chosen.model !== undefined ? { model: chosen.model } : {}), ...(flags.reviewFix ? { fix: true } : {}) };
 }

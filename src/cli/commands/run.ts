@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { RunResult } from "../../shared/run-result.js";
 import { type LoadedTask, loadTask } from "../../tasks/load-task.js";
-import { addLimitOptions, addReviewOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, checkModelBeforeRun, type LoopFlags } from "../loop-options.js";
+import { addLimitOptions, addGenerateTestsOption, addReviewOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, checkModelBeforeRun, type LoopFlags } from "../loop-options.js";
 
 interface RunFlags extends LoopFlags {
   prompt?: string;
@@ -28,6 +28,7 @@ export function registerRun(program: Command): void {
   addLimitOptions(command);
   addSwitchOptions(command);
   addReviewOptions(command);
+  addGenerateTestsOption(command);
   command
     .option("--approve", "pause for approval before finishing (resume with: mend resume RUN_ID --approve|--reject)")
     .addHelpText(

@@ -65,10 +65,10 @@ describe("no tests, no examples: not verified", () => {
     expect(result.stderr).toMatch(/mend: stopped: no_tests/);
   }, 180_000);
 
-  it("the same with a model: its code is returned unverified after one call", async () => {
+  it("the same with a model told not to write tests: its code is returned unverified after one call", async () => {
     const server = await startScriptedServer([{ reply: cannedReplies.python.right }]);
     try {
-      const args = ["run", "--prompt", "Write median(values) in median.py.", "--lang", "python", "--json", "--runs-dir", runsDir()];
+      const args = ["run", "--prompt", "Write median(values) in median.py.", "--lang", "python", "--no-generate-tests", "--json", "--runs-dir", runsDir()];
       const result = await runMend([...args, "--model", "openai:scripted", "--base-url", server.url], { cwd: dir, env: { OPENAI_API_KEY: "test-key" } });
       expect(result.code, result.stderr).toBe(1);
       const run = jsonOf(result.stdout);
@@ -79,6 +79,44 @@ describe("no tests, no examples: not verified", () => {
       await server.close();
     }
   }, 180_000);
+});
+
+describe("generated tests", () => {
+  it("with a model and no tests, the model's tests verify the code, and the closing line says so", async () => {
+    const tests = [
+      "I wrote these from the requirement:",
+      "",
+      "```python",
+      "from median import median",
+      "",
+      "",
+      "def test_odd():",
+      "    assert median([3, 1, 2]) == 2",
+      "",
+      "",
+      "def test_even():",
+      "    assert median([4, 1, 3, 2]) == 2.5",
+      "",
+      "",
+      "def test_single():",
+      "    assert median([7]) == 7",
+      "```",
+    ].join("\n");
+    const server = await startScriptedServer((request) => ({
+      reply: request.messages.some((message) => message.content.includes("Write pytest tests for")) ? tests : cannedReplies.python.right,
+    }));
+    try {
+      const args = ["run", "--prompt", "Write median(values): the median of a list of numbers.", "--lang", "python", "--entry", "median.py", "--no-review", "--json", "--runs-dir", runsDir()];
+      const result = await runMend([...args, "--model", "openai:scripted", "--base-url", server.url], { cwd: dir, env: { OPENAI_API_KEY: "test-key" } });
+      expect(result.code, result.stderr).toBe(0);
+      const run = jsonOf(result.stdout);
+      expect(run).toMatchObject({ status: "passed", verified: true, verification: { by: "generated", testsRun: 3, generated: { kept: 3 } } });
+      expect(result.stderr).toMatch(/mend: passed on attempt \d+, verified by 3 generated tests/);
+      expect(result.stderr).toMatch(/generated tests: 3 kept/);
+    } finally {
+      await server.close();
+    }
+  }, 240_000);
 });
 
 describe("examples are tests", () => {

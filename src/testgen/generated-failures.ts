@@ -1,0 +1,21 @@
+import type { CheckResult } from "../shared/check-result.js";
+import { GENERATED_PYTHON_FILE } from "./generated-test-file.js";
+
+/**
+ * The generated tests a validation failed, when they are all that failed: every layer before
+ * the tests passed and every other test (the user's, the examples) passed. Empty otherwise:
+ * a program that fails other tests too says nothing about a generated test.
+ */
+export function failedGeneratedOnly(check: CheckResult, kept: readonly string[]): string[] {
+  const tests = check.tests;
+  if (check.passed || check.stage !== "tests" || !tests || tests.failures.length === 0) return [];
+  if (tests.failures.length < tests.failed + tests.errors) return [];
+  const names = new Set<string>();
+  for (const failure of tests.failures) {
+    const name = kept.find((test) => failure.name === test || failure.name.startsWith(`${test}[`) || failure.name.startsWith(`${test}::`));
+    const inGenerated = failure.location === undefined || failure.location.file === GENERATED_PYTHON_FILE;
+    if (name === undefined || !inGenerated) return [];
+    names.add(name);
+  }
+  return [...names];
+}
