@@ -9,6 +9,7 @@ import { createRunId } from "../runs/create-run-id.js";
 import type { RunEvent } from "../runs/run-event.js";
 import { RunFolder } from "../runs/run-folder.js";
 import type { RunMeta } from "../runs/run-meta.js";
+import type { RunMirror } from "../runs/run-mirror.js";
 import { createSandbox } from "../sandbox/create-sandbox.js";
 import type { RunResult } from "../shared/run-result.js";
 import type { Sandbox } from "../shared/sandbox.js";
@@ -46,6 +47,8 @@ export interface AgentOptions {
   checkpointer?: BaseCheckpointSaver;
   /** Where run folders go. Default `.mend/runs`. */
   runsDir?: string;
+  /** A second home for every run record (meta, attempts, events, result), e.g. Postgres for scale-out. */
+  mirror?: RunMirror;
   /** Attempts (validated programs) before giving up. Default 5. */
   maxAttempts?: number;
   budget?: { tokens?: number; usd?: number; seconds?: number };
@@ -76,6 +79,8 @@ export interface RunOptions {
   writeTo?: string;
   /** Recorded in the run folder; `repair` for a draft-repair job. Default `run`. */
   command?: "run" | "repair";
+  /** The run's id, when the caller chose it (a queued job, so a retry finds the run). Default: a new one. */
+  runId?: string;
   signal?: AbortSignal;
   onEvent?: (event: RunEvent) => void;
 }
@@ -167,7 +172,7 @@ export function createAgent(options: AgentOptions = {}): Agent {
   const agent: Agent = {
     async run(task, runOptions = {}) {
       const { client, label } = await resolveModel(options.model ?? env.MEND_MODEL, options.baseUrl, env);
-      const runId = createRunId();
+      const runId = runOptions.runId ?? createRunId();
       // Without tests of its own, the task is verified by its examples: chosen once, saved for resume.
       const chosen = chooseTests(task);
       const meta: RunMeta = {
@@ -194,12 +199,12 @@ export function createAgent(options: AgentOptions = {}): Agent {
         ...(options.review ? { review: reviewMeta(options.review) } : {}),
         elapsedMs: 0,
       };
-      const folder = RunFolder.create(runsDir, meta);
+      const folder = RunFolder.create(runsDir, meta, options.mirror);
       return setup(folder, meta, client, { kind: "start" }, runOptions);
     },
 
     async resume(runId, resumeOptions = {}) {
-      const folder = RunFolder.open(runsDir, runId);
+      const folder = RunFolder.open(runsDir, runId, options.mirror);
       const meta = folder.readMeta();
       if (resumeOptions.maxAttempts !== undefined) meta.maxAttempts = positive(resumeOptions.maxAttempts, "max attempts");
       const given = options.model ?? (meta.model.startsWith("custom:") ? undefined : meta.model);

@@ -6,6 +6,7 @@ import type { AttemptFile } from "./attempt-file.js";
 import { makeDirectory } from "./make-directory.js";
 import type { RunEvent } from "./run-event.js";
 import { type RunMeta, runMetaSchema } from "./run-meta.js";
+import type { RunMirror } from "./run-mirror.js";
 
 const META = "meta.json";
 const RESULT = "run.json";
@@ -17,19 +18,20 @@ const CHECKPOINTS = "checkpoints.sqlite";
  * One run's folder under the runs dir: `meta.json` (task and options, for resume),
  * `attempts/NNN.json` (one per attempt), `events.jsonl`, `run.json` (the SPEC summary) and
  * `checkpoints.sqlite`. Writes are synchronous and atomic (write then rename) so that what
- * a crash interrupts is never half a file.
+ * a crash interrupts is never half a file. With a mirror, every write is also handed to it.
  */
 export class RunFolder {
   private constructor(
     readonly runId: string,
     readonly dir: string,
+    private readonly mirror?: RunMirror,
   ) {}
 
-  static create(runsDir: string, meta: RunMeta): RunFolder {
+  static create(runsDir: string, meta: RunMeta, mirror?: RunMirror): RunFolder {
     RunFolder.prepareRunsDir(runsDir);
     const dir = resolve(runsDir, meta.runId);
     makeDirectory(join(dir, ATTEMPTS));
-    const folder = new RunFolder(meta.runId, dir);
+    const folder = new RunFolder(meta.runId, dir, mirror);
     folder.writeMeta(meta);
     return folder;
   }
@@ -45,13 +47,13 @@ export class RunFolder {
   }
 
   /** Opens an existing run by id (looked up in `runsDir`) or by the path of its folder. */
-  static open(runsDir: string, idOrPath: string): RunFolder {
+  static open(runsDir: string, idOrPath: string, mirror?: RunMirror): RunFolder {
     const byId = /^[\w.-]+$/.test(idOrPath) ? resolve(runsDir, idOrPath) : undefined;
     const dir = byId && existsSync(join(byId, META)) ? byId : resolve(idOrPath);
     if (!existsSync(join(dir, META))) {
       throw new UsageError(`no run "${idOrPath}" in ${resolve(runsDir)}`, { code: "run_missing" });
     }
-    return new RunFolder(readMetaFile(dir).runId, dir);
+    return new RunFolder(readMetaFile(dir).runId, dir, mirror);
   }
 
   get checkpointPath(): string {
@@ -64,10 +66,12 @@ export class RunFolder {
 
   writeMeta(meta: RunMeta): void {
     writeAtomic(join(this.dir, META), `${JSON.stringify(meta, null, 2)}\n`);
+    this.mirror?.meta(meta);
   }
 
   writeAttempt(file: AttemptFile): void {
     writeAtomic(this.attemptPath(file.record.n), `${JSON.stringify(file, null, 2)}\n`);
+    this.mirror?.attempt(this.runId, file);
   }
 
   readAttempt(n: number): AttemptFile | undefined {
@@ -86,11 +90,19 @@ export class RunFolder {
   }
 
   appendEvent(event: RunEvent): void {
-    appendFileSync(join(this.dir, EVENTS), `${JSON.stringify({ ts: new Date().toISOString(), ...event })}\n`);
+    const line = { ts: new Date().toISOString(), ...event };
+    appendFileSync(join(this.dir, EVENTS), `${JSON.stringify(line)}\n`);
+    this.mirror?.event(this.runId, line);
+  }
+
+  /** Replaces the event log with lines stored elsewhere (a run copied from its mirror). */
+  writeEvents(lines: readonly Record<string, unknown>[]): void {
+    writeAtomic(join(this.dir, EVENTS), lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
   }
 
   writeResult(result: RunResult): void {
     writeAtomic(join(this.dir, RESULT), `${JSON.stringify(result, null, 2)}\n`);
+    this.mirror?.result(this.runId, result);
   }
 
   readResult(): RunResult | undefined {

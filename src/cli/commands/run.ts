@@ -7,6 +7,7 @@ import { addLimitOptions, addReviewOptions, addSwitchOptions, addTaskOptions, ag
 
 interface RunFlags extends LoopFlags {
   prompt?: string;
+  checkpoints?: string;
   write?: boolean;
   printUnverified?: boolean;
 }
@@ -30,6 +31,7 @@ export function registerRun(program: Command): void {
   addReviewOptions(command);
   command
     .option("--approve", "pause for approval before finishing (resume with: mend resume RUN_ID --approve|--reject)")
+    .option("--checkpoints <url>", "keep checkpoints and run records in Postgres (postgres://USER@HOST:PORT/DB), so that any machine can resume or report the run")
     .addHelpText(
       "after",
       "\nExamples:\n  mend run examples/median\n  mend run task.md --model openai:gpt-4o-mini --max-attempts 8\n" +
@@ -39,12 +41,13 @@ export function registerRun(program: Command): void {
       const loaded = await loadRunTask(path, flags);
       // Loaded here, not at start-up: the agent pulls in LangGraph and the model providers,
       // which --help and bad input should not wait for.
-      const { executeRun } = await import("../execute-run.js");
+      const [{ executeRun }, { openCheckpoints }] = await Promise.all([import("../execute-run.js"), import("../../scale/open-checkpoints.js")]);
       const agentOptions = agentOptionsFrom(flags, loaded);
       await checkModelBeforeRun(agentOptions);
+      const checkpoints = await openCheckpoints(flags.checkpoints);
       process.exitCode = await executeRun({
         json: flags.json ?? false,
-        agentOptions,
+        agentOptions: { ...agentOptions, ...checkpoints.agentOptions },
         start: (agent, signal) => agent.run(loaded.task, { signal, ...(flags.write ? { writeTo: loaded.entryPath } : {}) }),
         // Unverified code on stdout only when asked for: `mend run task > out.py` must not capture it unnoticed.
         render: (result) => (result.verified || flags.printUnverified ? result.code : undefined),
@@ -57,6 +60,7 @@ export function registerRun(program: Command): void {
         },
         describeChange: (result) => result.code,
       });
+      await checkpoints.close();
     });
 }
 
