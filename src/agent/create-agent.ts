@@ -19,6 +19,7 @@ import { repairOffline } from "../repair/repair-offline.js";
 import { validate } from "../validation/validate.js";
 import type { FaultLocalizer, ModelClient, Repairer, Validator } from "./collaborators.js";
 import { createModelClient } from "./model-client.js";
+import { gateModelClient, type ModelGate } from "./model-gate.js";
 import { runSession, type SessionSetup } from "./run-session.js";
 
 /** Options of `createAgent`; every one has a default that suits the CLI. */
@@ -49,6 +50,8 @@ export interface AgentOptions {
   runsDir?: string;
   /** A second home for every run record (meta, attempts, events, result), e.g. Postgres for scale-out. */
   mirror?: RunMirror;
+  /** Asked before every model call: a budget shared with other runs (the workers of a queued eval). */
+  modelGate?: ModelGate;
   /** Attempts (validated programs) before giving up. Default 5. */
   maxAttempts?: number;
   budget?: { tokens?: number; usd?: number; seconds?: number };
@@ -137,7 +140,7 @@ export function createAgent(options: AgentOptions = {}): Agent {
     return runSession({
       folder,
       meta,
-      model,
+      model: model && options.modelGate ? gateModelClient(model, options.modelGate) : model,
       validator: options.validator ?? validate,
       // A run started without the offline engine or with another boundary mode keeps them on resume, unless told otherwise.
       repairer: options.repairer !== undefined ? options.repairer : meta.offlineRepair === false ? null : repairOffline,

@@ -6,6 +6,8 @@ export interface Checkpoints {
   agentOptions: Pick<AgentOptions, "checkpointer" | "mirror">;
   /** Copies a run stored in Postgres into `runsDir` (nothing without the flag); true when it was there. */
   restore(runsDir: string, runId: string): Promise<boolean>;
+  /** Resolves once every record handed to the mirror so far is stored. */
+  flush(): Promise<void>;
   /** Stores every queued record, then closes the connections. */
   close(): Promise<void>;
 }
@@ -16,13 +18,14 @@ export interface Checkpoints {
  * command (one line, exit 2) before any run starts.
  */
 export async function openCheckpoints(url: string | undefined): Promise<Checkpoints> {
-  if (url === undefined) return { agentOptions: {}, restore: async () => false, close: async () => undefined };
+  if (url === undefined) return { agentOptions: {}, restore: async () => false, flush: async () => undefined, close: async () => undefined };
   // Loaded only with the flag: the Postgres client and checkpointer are no weight for local runs.
   const [{ openPostgresState }, { restoreRun }] = await Promise.all([import("./postgres-state.js"), import("./restore-run.js")]);
   const state = await openPostgresState(url);
   return {
     agentOptions: { checkpointer: state.checkpointer, mirror: state.runs },
     restore: (runsDir, runId) => restoreRun(state.runs, runsDir, runId),
+    flush: () => state.runs.flush(),
     close: () => state.close(),
   };
 }

@@ -11,7 +11,7 @@ export interface LocalRedis {
   /** `redis://127.0.0.1:PORT` */
   url: string;
   port: number;
-  /** Kills the server (SIGKILL: what a crash looks like to its clients) and starts it again on the same port, empty. */
+  /** Kills the server (SIGKILL: what a crash looks like to its clients) and starts it again on the same port, its data reloaded. */
   restart(): Promise<void>;
   /** Stops the server for a while: clients see refused connections until `start()`. */
   kill(): Promise<void>;
@@ -20,7 +20,7 @@ export interface LocalRedis {
 }
 
 /**
- * Starts the Debian `redis-server` on a free 127.0.0.1 port with nothing persisted, in a
+ * Starts the Debian `redis-server` on a free 127.0.0.1 port, persisting to an append-only file in a
  * temporary folder. Throws when the program is missing: tests that need Redis fail, not skip.
  */
 export async function startLocalRedis(): Promise<LocalRedis> {
@@ -32,7 +32,7 @@ export async function startLocalRedis(): Promise<LocalRedis> {
   const start = async () => {
     const started = spawn(
       "redis-server",
-      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir, "--protected-mode", "no"],
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "yes", "--appendfsync", "always", "--dir", dir, "--protected-mode", "no"],
       { stdio: "ignore" },
     );
     child = started;

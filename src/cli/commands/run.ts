@@ -1,6 +1,7 @@
 import { type Command } from "commander";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { UsageError } from "../../errors/usage-error.js";
 import type { RunResult } from "../../shared/run-result.js";
 import { type LoadedTask, loadTask } from "../../tasks/load-task.js";
 import { addLimitOptions, addReviewOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, checkModelBeforeRun, type LoopFlags } from "../loop-options.js";
@@ -8,6 +9,7 @@ import { addLimitOptions, addReviewOptions, addSwitchOptions, addTaskOptions, ag
 interface RunFlags extends LoopFlags {
   prompt?: string;
   checkpoints?: string;
+  queue?: string;
   write?: boolean;
   printUnverified?: boolean;
 }
@@ -32,6 +34,7 @@ export function registerRun(program: Command): void {
   command
     .option("--approve", "pause for approval before finishing (resume with: mend resume RUN_ID --approve|--reject)")
     .option("--checkpoints <url>", "keep checkpoints and run records in Postgres (postgres://USER@HOST:PORT/DB), so that any machine can resume or report the run")
+    .option("--queue <url>", "hand the run to a `mend worker` taking jobs from this Redis (redis://HOST:PORT) and wait for its result")
     .addHelpText(
       "after",
       "\nExamples:\n  mend run examples/median\n  mend run task.md --model openai:gpt-4o-mini --max-attempts 8\n" +
@@ -45,10 +48,15 @@ export function registerRun(program: Command): void {
       const agentOptions = agentOptionsFrom(flags, loaded);
       await checkModelBeforeRun(agentOptions);
       const checkpoints = await openCheckpoints(flags.checkpoints);
+      if (flags.queue !== undefined && (flags.write || flags.approve)) throw new UsageError("--write and --approve stay on this machine: drop them with --queue");
+      const queued = flags.queue === undefined ? undefined : await (await import("../../scale/open-queue-run.js")).openQueueRun(flags.queue, checkpoints, flags.runsDir);
       process.exitCode = await executeRun({
         json: flags.json ?? false,
         agentOptions: { ...agentOptions, ...checkpoints.agentOptions },
-        start: (agent, signal) => agent.run(loaded.task, { signal, ...(flags.write ? { writeTo: loaded.entryPath } : {}) }),
+        start: (agent, signal) =>
+          queued
+            ? queued.run(loaded.task, agentOptions, signal, (line) => process.stderr.write(`${line}\n`))
+            : agent.run(loaded.task, { signal, ...(flags.write ? { writeTo: loaded.entryPath } : {}) }),
         // Unverified code on stdout only when asked for: `mend run task > out.py` must not capture it unnoticed.
         render: (result) => (result.verified || flags.printUnverified ? result.code : undefined),
         afterResult: (result) => {
@@ -60,6 +68,7 @@ export function registerRun(program: Command): void {
         },
         describeChange: (result) => result.code,
       });
+      await queued?.close();
       await checkpoints.close();
     });
 }
