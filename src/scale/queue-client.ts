@@ -68,11 +68,17 @@ export async function openQueueClient(queueUrl: string, tries = DEFAULT_TRIES): 
   };
 }
 
+const STALL_LIMIT_REASON = "job stalled more than allowable limit";
+
 /** The result of a job that failed on every try: nothing verified, and the reason BullMQ recorded with the last step seen. */
 async function failedRun(queue: Queue<RunJob, RunJobResult>, data: RunJob, error: unknown, durationMs: number): Promise<RunResult> {
   const job = await Job.fromId<RunJob, RunJobResult>(queue, data.runId);
   const reason = job?.failedReason || (error instanceof Error ? error.message : String(error));
-  const tries = job ? job.attemptsMade + job.stalledCounter : 0;
+  // Tries that ran: each thrown failure counts in attemptsMade, each dead worker in the stall
+  // counter; a job over the stall limit is failed by the next worker that takes it without
+  // running it, which BullMQ counts as one more attempt made.
+  const failedOnStall = job?.failedReason === STALL_LIMIT_REASON;
+  const tries = job ? job.stalledCounter + job.attemptsMade - (failedOnStall ? 1 : 0) : 0;
   const last = job?.progress as Partial<RunJobProgress> | undefined;
   const seen = last?.worker ? `; last seen on ${last.worker} after ${last.attempts ?? 0} attempts${last.node ? ` (${last.node})` : ""}` : "";
   return {

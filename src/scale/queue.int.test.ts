@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -152,6 +152,56 @@ describe("mend eval --queue on mend workers", () => {
       expect(finished.code, finished.stderr).toBe(0);
       expect(resultLines(out).map((line) => line.taskId).sort()).toEqual(TASKS.map((task) => task.id).sort());
       expect(JSON.parse(finished.stdout).figures.solved.count).toBe(TASKS.length);
+    } finally {
+      await server.close();
+      await stopWorkers();
+    }
+  }, SLOW);
+
+  it("--budget-tokens is one cap for the whole eval: once spent, every worker refuses the call before making it", async () => {
+    let requests = 0;
+    const script = (request: RecordedRequest): ScriptedStep => {
+      requests++;
+      return { reply: code(taskOf(request), "right"), usage: { input: 150_000, output: 50_000 } };
+    };
+    const server = await startScriptedServer(script);
+    try {
+      startWorker("budget-a");
+      startWorker("budget-b");
+      const out = join(dir, "eval-budget");
+      // Room for the first call only: it reports 200k tokens, and after it the cap is crossed for all.
+      const finished = await runMend([...evalArgs(writeSuite(dir, TASKS, "budget.jsonl"), out, server.url), "--budget-tokens", "100000"], { cwd: dir, env });
+      expect(finished.code, finished.stderr).toBe(0);
+      const lines = resultLines(out);
+      expect(lines).toHaveLength(TASKS.length);
+      expect(requests).toBe(1);
+      expect(lines.filter((line) => line.status === "passed")).toHaveLength(1);
+      const refused = lines.filter((line) => line.status === "failed");
+      expect(refused.map((line) => line.reason)).toEqual(Array(TASKS.length - 1).fill("budget_tokens"));
+      expect(refused[0].message).toMatch(/shared budget of 100000 tokens/);
+    } finally {
+      await server.close();
+      await stopWorkers();
+    }
+  }, SLOW);
+
+  it("mend run --queue hands one run to a worker and prints its result; the run is copied here from Postgres", async () => {
+    const task = TASKS[1];
+    const server = await startScriptedServer((request: RecordedRequest) => ({ reply: code(taskOf(request), "right") }));
+    try {
+      const worker = startWorker("run");
+      writeFileSync(join(dir, "test_mul.py"), `from mul import mul\n\n\ndef test_mul():\n    assert mul(2, 3) == 6\n    assert mul(0, 7) == 0\n`);
+      const runsDir = join(dir, "run-here");
+      const finished = await runMend(
+        ["run", "--prompt", `def ${task.name}(a: int, b: int) -> int: multiply`, "--tests", "test_mul.py", "--lang", "python", "--model", "openai:scripted", "--base-url", server.url, "--no-review", "--queue", redis.url, "--checkpoints", postgres.url, "--runs-dir", runsDir, "--json"],
+        { cwd: dir, env },
+      );
+      expect(finished.code, finished.stderr).toBe(0);
+      const result = JSON.parse(finished.stdout);
+      expect(result).toMatchObject({ status: "passed", verified: true, runDir: join(runsDir, result.runId) });
+      expect(finished.stderr).toMatch(new RegExp(`finished on \\S+:${worker.child.pid}`));
+      expect(worker.log()).toContain(`took ${result.runId}`);
+      expect(readFileSync(join(runsDir, result.runId, "run.json"), "utf8")).toContain('"passed"');
     } finally {
       await server.close();
       await stopWorkers();

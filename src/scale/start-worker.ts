@@ -57,7 +57,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunWorker> {
 
   const processor = async (job: Job<RunJob, RunJobResult>): Promise<RunJobResult> => {
     const data = job.data;
-    options.log?.(`took ${data.taskId ?? data.runId} (run ${data.runId}, try ${job.attemptsStarted + job.stalledCounter})`);
+    options.log?.(`took ${data.taskId ?? data.runId} (run ${data.runId}, try ${job.attemptsStarted})`);
     let attempts = 0;
     const gate: ModelGate | undefined =
       data.evalId && data.sharedBudget && (data.sharedBudget.tokens !== undefined || data.sharedBudget.usd !== undefined)
