@@ -96,6 +96,31 @@ describe("--checkpoints postgres://", () => {
     }
   }, SLOW);
 
+  it("a run rides out a Postgres restart in the middle: its writes wait for the database and the run finishes", async () => {
+    const script = (_request: unknown, index: number): ScriptedStep => ({ reply: index === 0 ? wrong : right, delayMs: 2_000 });
+    const server = await startScriptedServer(script);
+    try {
+      const runsDir = join(dir, "pg-restart");
+      const running = spawnMend(["run", "task.md", ...modelArgs(server), "--runs-dir", runsDir, "--checkpoints", postgres.url, "--json"], { cwd: dir, env });
+      await requestsReached(server, 1);
+      await postgres.restart();
+      const finished = await running.exit;
+      expect(finished.code, finished.stderr).toBe(0);
+      const result = JSON.parse(finished.stdout);
+      expect(result).toMatchObject({ status: "passed", attempts: [{ n: 1 }, { n: 2 }] });
+      const client = new pg.Client({ connectionString: postgres.url });
+      await client.connect();
+      try {
+        const stored = await client.query("select result->>'status' as status from mend_runs where run_id = $1", [result.runId]);
+        expect(stored.rows).toEqual([{ status: "passed" }]);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await server.close();
+    }
+  }, SLOW);
+
   it("a malformed or unreachable --checkpoints URL is one line, exit 2, before any run starts", async () => {
     const runsDir = join(dir, "bad-url");
     const malformed = await runMend(["run", "task.md", "--runs-dir", runsDir, "--checkpoints", "mysql://127.0.0.1/x"], { cwd: dir, env });
