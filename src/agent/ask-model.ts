@@ -1,11 +1,12 @@
 import { ModelProviderError } from "../errors/model-provider-error.js";
+import { SharedBudgetError } from "../errors/shared-budget-error.js";
 import type { RunUsage } from "../shared/run-result.js";
 import type { AgentDeps } from "./agent-deps.js";
 import type { ModelClient, ModelReply, PromptMessage } from "./collaborators.js";
 
 export type Asked =
   | { ok: true; reply: ModelReply; usage: Partial<RunUsage> }
-  | { ok: false; message: string };
+  | { ok: false; message: string; reason?: "budget_tokens" | "budget_cost" };
 
 /**
  * One model call for a node: retries (429, 5xx, resets, hangs) happen inside the client and
@@ -39,6 +40,7 @@ export async function askModel(
       usage: { modelCalls: 1, inputTokens: reply.usage.input, outputTokens: reply.usage.output, costUsd: reply.costUsd },
     };
   } catch (error) {
+    if (SharedBudgetError.isInstance(error)) return { ok: false, message: error.message, reason: error.kind === "tokens" ? "budget_tokens" : "budget_cost" };
     if (!ModelProviderError.isInstance(error)) throw error;
     // The provider error is already one sentence naming the provider, the cause and the retries; name the model instead.
     const sentence = error.message.startsWith(`${error.provider} `) ? error.message.slice(error.provider.length + 1) : `failed: ${error.message}`;

@@ -9,6 +9,7 @@ import { createRunId } from "../runs/create-run-id.js";
 import type { RunEvent } from "../runs/run-event.js";
 import { RunFolder } from "../runs/run-folder.js";
 import type { RunMeta } from "../runs/run-meta.js";
+import type { RunMirror } from "../runs/run-mirror.js";
 import { createSandbox } from "../sandbox/create-sandbox.js";
 import type { RunResult } from "../shared/run-result.js";
 import type { Sandbox } from "../shared/sandbox.js";
@@ -19,6 +20,7 @@ import { repairOffline } from "../repair/repair-offline.js";
 import { validate } from "../validation/validate.js";
 import type { FaultLocalizer, ModelClient, Repairer, Validator } from "./collaborators.js";
 import { createModelClient } from "./model-client.js";
+import { gateModelClient, type ModelGate } from "./model-gate.js";
 import { runSession, type SessionSetup } from "./run-session.js";
 
 /** Options of `createAgent`; every one has a default that suits the CLI. */
@@ -54,6 +56,10 @@ export interface AgentOptions {
   checkpointer?: BaseCheckpointSaver;
   /** Where run folders go. Default `.mend/runs`. */
   runsDir?: string;
+  /** A second home for every run record (meta, attempts, events, result), e.g. Postgres for scale-out. */
+  mirror?: RunMirror;
+  /** Asked before every model call: a budget shared with other runs (the workers of a queued eval). */
+  modelGate?: ModelGate;
   /** Attempts (validated programs) before giving up. Default 5. */
   maxAttempts?: number;
   budget?: { tokens?: number; usd?: number; seconds?: number };
@@ -84,6 +90,8 @@ export interface RunOptions {
   writeTo?: string;
   /** Recorded in the run folder; `repair` for a draft-repair job. Default `run`. */
   command?: "run" | "repair";
+  /** The run's id, when the caller chose it (a queued job, so a retry finds the run). Default: a new one. */
+  runId?: string;
   signal?: AbortSignal;
   onEvent?: (event: RunEvent) => void;
 }
@@ -136,7 +144,7 @@ export function createAgent(options: AgentOptions = {}): Agent {
     return runSession({
       folder,
       meta,
-      model,
+      model: model && options.modelGate ? gateModelClient(model, options.modelGate) : model,
       validator: options.validator ?? validate,
       // A run started without the offline engine or with another boundary mode keeps them on resume, unless told otherwise.
       repairer: options.repairer !== undefined ? options.repairer : meta.offlineRepair === false ? null : repairOffline,
@@ -171,7 +179,7 @@ export function createAgent(options: AgentOptions = {}): Agent {
   const agent: Agent = {
     async run(task, runOptions = {}) {
       const { client, label } = await resolveModel(options.model ?? env.MEND_MODEL, options.baseUrl, env);
-      const runId = createRunId();
+      const runId = runOptions.runId ?? createRunId();
       // Without tests of its own, the task is verified by its examples: chosen once, saved for resume.
       const chosen = chooseTests(task);
       const meta: RunMeta = {
@@ -199,12 +207,12 @@ export function createAgent(options: AgentOptions = {}): Agent {
         ...(options.review ? { review: reviewMeta(options.review) } : {}),
         elapsedMs: 0,
       };
-      const folder = RunFolder.create(runsDir, meta);
+      const folder = RunFolder.create(runsDir, meta, options.mirror);
       return setup(folder, meta, client, { kind: "start" }, runOptions);
     },
 
     async resume(runId, resumeOptions = {}) {
-      const folder = RunFolder.open(runsDir, runId);
+      const folder = RunFolder.open(runsDir, runId, options.mirror);
       const meta = folder.readMeta();
       if (resumeOptions.maxAttempts !== undefined) meta.maxAttempts = positive(resumeOptions.maxAttempts, "max attempts");
       // The review switches given now hold for the rest of the run; what is not given stays as the run had it.

@@ -23,6 +23,8 @@ export interface EvalReport {
   figures: EvalFigures;
   results: EvalOutcome[];
   baseline?: BaselineComparison;
+  /** For an eval run on queue workers: each worker's tasks, time busy with them and tasks per busy minute. */
+  workers?: { name: string; tasks: number; busyMs: number; tasksPerMinute: number }[];
   outDir: string;
   resultsPath: string;
   htmlPath: string;

@@ -20,6 +20,8 @@ export interface EvalTaskResult {
   runId: string;
   runDir: string;
   message?: string;
+  /** The queue worker that ran it (`host:pid`), for an eval run on workers. */
+  worker?: string;
   finishedAt: string;
 }
 
@@ -52,6 +54,7 @@ export const evalTaskResultSchema = z.looseObject({
   runId: z.string(),
   runDir: z.string(),
   message: z.string().optional(),
+  worker: z.string().optional(),
   finishedAt: z.string(),
 });
 

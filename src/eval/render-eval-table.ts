@@ -55,6 +55,12 @@ export function renderEvalTable(report: EvalReport): string {
     out.push(`    newly solved: ${report.baseline.newlySolved.join(", ") || "none"}`);
     out.push(`    newly failed: ${report.baseline.newlyFailed.join(", ") || "none"}`);
   }
+  if (report.workers) {
+    out.push("", "  workers");
+    out.push(
+      ...columns(report.workers.map((worker) => [`    ${worker.name}`, `${worker.tasks} tasks`, `${formatDuration(worker.busyMs)} busy`, `${worker.tasksPerMinute} tasks/min`])),
+    );
+  }
   out.push("");
   out.push(
     ...columns([

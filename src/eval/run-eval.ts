@@ -6,6 +6,7 @@ import { formatModelSpec, parseModelSpec } from "../models/model-spec.js";
 import { writeRunReport } from "../report/write-run-report.js";
 import { makeDirectory } from "../runs/make-directory.js";
 import { createSandbox } from "../sandbox/create-sandbox.js";
+import type { RunResult } from "../shared/run-result.js";
 import type { Sandbox } from "../shared/sandbox.js";
 import { compareWithBaseline, loadBaseline } from "./baseline.js";
 import { checkModelSettings } from "../models/check-model-settings.js";
@@ -48,7 +49,22 @@ export interface EvalOptions {
   review?: false | { model?: string; fix?: boolean };
   signal?: AbortSignal;
   onProgress?: (event: EvalProgress) => void;
+  /** Runs each task elsewhere (the workers of a queue) instead of in this process. */
+  runner?: EvalRunner;
 }
+
+/** How one task of the eval is to be run: the agent settings every task shares, with the task's own cap and budget. */
+export interface EvalRunSettings {
+  model: string;
+  baseUrl?: string;
+  maxAttempts: number;
+  budget: { tokens?: number; usd?: number; seconds?: number };
+  offlineBudgetMs?: number;
+  offlineRepair: boolean;
+}
+
+/** Runs one task somewhere else and resolves with its result and the name of whoever ran it. */
+export type EvalRunner = (item: EvalTask, settings: EvalRunSettings, signal: AbortSignal) => Promise<{ run: RunResult; worker?: string }>;
 
 /** What the eval reports as it goes (the CLI's progress bar reads it). */
 export type EvalProgress =
@@ -103,7 +119,9 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
   const selected = suite.tasks.slice(0, options.limit ?? suite.tasks.length);
   const toRun = selected.filter((task) => !results.has(task.id));
   const reused = selected.length - toRun.length;
-  options.onProgress?.({ type: "started", toRun: toRun.length, reused, selected: selected.length, concurrency });
+  // Queue workers decide how many run at once: every task is handed over at the start.
+  const inFlight = options.runner ? Math.max(1, toRun.length) : concurrency;
+  options.onProgress?.({ type: "started", toRun: toRun.length, reused, selected: selected.length, concurrency: inFlight });
 
   const ownsSandbox = options.sandbox === undefined;
   const sandbox = options.sandbox ?? createSandbox();
@@ -116,8 +134,7 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
   options.signal?.addEventListener("abort", onAbort);
   if (options.signal?.aborted) stop.abort();
 
-  const runOne = async (item: EvalTask): Promise<void> => {
-    options.onProgress?.({ type: "task_started", taskId: item.id });
+  const runHere = async (item: EvalTask): Promise<RunResult> => {
     const agent = createAgent({
       model: modelSpec,
       env,
@@ -130,15 +147,27 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
       ...(offlineRepair ? {} : { repairer: null }),
       review,
     });
-    let run;
     try {
-      run = await agent.run(item.task, { signal: stop.signal, command: item.task.draft === undefined ? "run" : "repair" });
+      return await agent.run(item.task, { signal: stop.signal, command: item.task.draft === undefined ? "run" : "repair" });
     } finally {
       await agent.close();
     }
+  };
+
+  const runOne = async (item: EvalTask): Promise<void> => {
+    options.onProgress?.({ type: "task_started", taskId: item.id });
+    const settings: EvalRunSettings = {
+      model: modelSpec,
+      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+      maxAttempts: capOf(item),
+      budget: item.budget ?? {},
+      ...(options.offlineBudgetMs !== undefined ? { offlineBudgetMs: options.offlineBudgetMs } : {}),
+      offlineRepair,
+    };
+    const { run, worker } = options.runner ? await options.runner(item, settings, stop.signal) : { run: await runHere(item), worker: undefined };
     // An interrupted task is not a result: it runs again next time.
     if (run.reason === "interrupted") return;
-    const result = toEvalTaskResult(item.id, run);
+    const result: EvalTaskResult = { ...toEvalTaskResult(item.id, run), ...(worker ? { worker } : {}) };
     appendResult(resultsPath, result);
     results.set(item.id, result);
     done++;
@@ -164,7 +193,7 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, toRun.length)) }, worker));
+    await Promise.all(Array.from({ length: Math.min(inFlight, Math.max(1, toRun.length)) }, worker));
   } finally {
     options.signal?.removeEventListener("abort", onAbort);
     if (ownsSandbox) await sandbox.close();
@@ -187,6 +216,7 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
     interrupted: options.signal?.aborted ?? false,
     figures: evalFigures(outcomes, maxK),
     results: outcomes,
+    ...workersOf(finished.map((task) => results.get(task.id) as EvalTaskResult)),
     ...(baseline ? { baseline: compareWithBaseline(baseline, outcomes, maxK) } : {}),
     outDir,
     resultsPath,
@@ -196,6 +226,27 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
   writeAtomic(join(outDir, "eval.json"), `${JSON.stringify(report, null, 2)}\n`);
   writeAtomic(report.htmlPath, renderEvalPage(report));
   return report;
+}
+
+/** Per-worker throughput, for an eval whose tasks ran on queue workers. */
+function workersOf(results: EvalTaskResult[]): Pick<EvalReport, "workers"> {
+  const byWorker = new Map<string, { tasks: number; busyMs: number }>();
+  for (const result of results) {
+    if (!result.worker) continue;
+    const entry = byWorker.get(result.worker) ?? { tasks: 0, busyMs: 0 };
+    entry.tasks++;
+    entry.busyMs += result.durationMs;
+    byWorker.set(result.worker, entry);
+  }
+  if (byWorker.size === 0) return {};
+  return {
+    workers: [...byWorker].map(([name, { tasks, busyMs }]) => ({
+      name,
+      tasks,
+      busyMs,
+      tasksPerMinute: busyMs > 0 ? Math.round((tasks / (busyMs / 60_000)) * 10) / 10 : 0,
+    })),
+  };
 }
 
 /** True when the output folder holds results of these settings (the run goes on with them); results of other settings are refused. */

@@ -6,6 +6,7 @@ import type { AttemptFile } from "./attempt-file.js";
 import { makeDirectory } from "./make-directory.js";
 import type { RunEvent } from "./run-event.js";
 import { type RunMeta, runMetaSchema } from "./run-meta.js";
+import type { RunMirror } from "./run-mirror.js";
 
 const META = "meta.json";
 const RESULT = "run.json";
@@ -17,7 +18,7 @@ const CHECKPOINTS = "checkpoints.sqlite";
  * One run's folder under the runs dir: `meta.json` (task and options, for resume),
  * `attempts/NNN.json` (one per attempt), `events.jsonl`, `run.json` (the SPEC summary) and
  * `checkpoints.sqlite`. Writes are synchronous and atomic (write then rename) so that what
- * a crash interrupts is never half a file.
+ * a crash interrupts is never half a file. With a mirror, every write is also handed to it.
  *
  * Nothing is buffered in the process: every event and attempt is in the kernel when its call
  * returns, so a killed process loses nothing it wrote (as with the checkpoints, a power cut
@@ -33,13 +34,14 @@ export class RunFolder {
   private constructor(
     readonly runId: string,
     readonly dir: string,
+    private readonly mirror?: RunMirror,
   ) {}
 
-  static create(runsDir: string, meta: RunMeta): RunFolder {
+  static create(runsDir: string, meta: RunMeta, mirror?: RunMirror): RunFolder {
     RunFolder.prepareRunsDir(runsDir);
     const dir = resolve(runsDir, meta.runId);
     makeDirectory(join(dir, ATTEMPTS));
-    const folder = new RunFolder(meta.runId, dir);
+    const folder = new RunFolder(meta.runId, dir, mirror);
     folder.writeMeta(meta);
     return folder;
   }
@@ -55,13 +57,13 @@ export class RunFolder {
   }
 
   /** Opens an existing run by id (looked up in `runsDir`) or by the path of its folder. */
-  static open(runsDir: string, idOrPath: string): RunFolder {
+  static open(runsDir: string, idOrPath: string, mirror?: RunMirror): RunFolder {
     const byId = /^[\w.-]+$/.test(idOrPath) ? resolve(runsDir, idOrPath) : undefined;
     const dir = byId && existsSync(join(byId, META)) ? byId : resolve(idOrPath);
     if (!existsSync(join(dir, META))) {
       throw new UsageError(`no run "${idOrPath}" in ${resolve(runsDir)}`, { code: "run_missing" });
     }
-    return new RunFolder(readMetaFile(dir).runId, dir);
+    return new RunFolder(readMetaFile(dir).runId, dir, mirror);
   }
 
   get checkpointPath(): string {
@@ -74,6 +76,7 @@ export class RunFolder {
 
   writeMeta(meta: RunMeta): void {
     writeAtomic(join(this.dir, META), `${JSON.stringify(meta, null, 2)}\n`);
+    this.mirror?.meta(meta);
   }
 
   writeAttempt(file: AttemptFile): void {
@@ -81,6 +84,7 @@ export class RunFolder {
     this.lastAttempt = undefined;
     writeAtomic(this.attemptPath(file.record.n), text);
     this.lastAttempt = { n: file.record.n, text };
+    this.mirror?.attempt(this.runId, file);
   }
 
   readAttempt(n: number): AttemptFile | undefined {
@@ -103,9 +107,11 @@ export class RunFolder {
   /** One line, written through to the file before this returns (see the class comment). */
   appendEvent(event: RunEvent): void {
     this.eventLog ??= openSync(join(this.dir, EVENTS), "a");
-    const line = Buffer.from(`${JSON.stringify({ ts: new Date().toISOString(), ...event })}\n`);
+    const entry = { ts: new Date().toISOString(), ...event };
+    const line = Buffer.from(`${JSON.stringify(entry)}\n`);
     // A single write may take less than asked (a signal, a full disk); the rest follows.
     for (let done = 0; done < line.length; ) done += writeSync(this.eventLog, line, done);
+    this.mirror?.event(this.runId, entry);
   }
 
   /** Releases the open event log; the folder stays usable. */
@@ -115,8 +121,15 @@ export class RunFolder {
     this.eventLog = undefined;
   }
 
+  /** Replaces the event log with lines stored elsewhere (a run copied from its mirror). */
+  writeEvents(lines: readonly Record<string, unknown>[]): void {
+    this.close();
+    writeAtomic(join(this.dir, EVENTS), lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+  }
+
   writeResult(result: RunResult): void {
     writeAtomic(join(this.dir, RESULT), `${JSON.stringify(result, null, 2)}\n`);
+    this.mirror?.result(this.runId, result);
   }
 
   readResult(): RunResult | undefined {

@@ -33,7 +33,7 @@ export function generateNode(deps: AgentDeps) {
     });
     const temperature = temperatureFor(state.modelFailures);
     const asked = await askModel(deps, deps.model, "generate", messages, temperature);
-    if (!asked.ok) return { reason: "error", message: asked.message };
+    if (!asked.ok) return { reason: asked.reason ?? "error", message: asked.message };
 
     return {
       usage: asked.usage,

@@ -24,7 +24,7 @@ export function repairNode(deps: AgentDeps) {
     });
     const temperature = temperatureFor(state.modelFailures);
     const asked = await askModel(deps, deps.model, "repair", messages, temperature);
-    if (!asked.ok) return { reason: "error", message: asked.message };
+    if (!asked.ok) return { reason: asked.reason ?? "error", message: asked.message };
 
     return {
       usage: asked.usage,

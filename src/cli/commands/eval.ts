@@ -1,7 +1,8 @@
 import type { Command } from "commander";
 import { join } from "node:path";
 import { formatModelSpec, parseModelSpec } from "../../models/model-spec.js";
-import { addReviewOptions, httpUrl, OFFLINE_SECONDS_OPTION, reviewOptionFrom, wholeNumber } from "../loop-options.js";
+import { UsageError } from "../../errors/usage-error.js";
+import { addReviewOptions, amount, httpUrl, OFFLINE_SECONDS_OPTION, reviewOptionFrom, wholeNumber } from "../loop-options.js";
 import { createOutput } from "../output.js";
 
 interface EvalFlags {
@@ -19,6 +20,10 @@ interface EvalFlags {
   /** False with `--no-review`. */
   review?: boolean;
   reviewFix?: boolean;
+  queue?: string;
+  checkpoints?: string;
+  budgetTokens?: number;
+  budgetUsd?: number;
   json?: boolean;
 }
 
@@ -44,6 +49,10 @@ export function registerEval(program: Command): void {
     .option("--baseline <file>", "an earlier eval's eval.json, results.jsonl or output folder, to compare with")
     .option("--no-offline-repair", "skip the built-in repair engine, to measure the model alone")
     .option(...OFFLINE_SECONDS_OPTION)
+    .option("--queue <url>", "run the tasks on `mend worker`s that take jobs from this Redis (redis://HOST:PORT); results and report as usual")
+    .option("--checkpoints <url>", "with --queue: the Postgres database the workers keep runs in; finished runs are copied into the output folder")
+    .option("--budget-tokens <n>", "with --queue: one token cap for the whole eval, shared by every worker", wholeNumber("--budget-tokens"))
+    .option("--budget-usd <x>", "with --queue: one cost cap in US dollars for the whole eval, shared by every worker", amount("--budget-usd"))
     .option("--json", "print the eval report as one JSON object on stdout; the table stays on stderr");
   addReviewOptions(command);
   command
@@ -55,6 +64,9 @@ export function registerEval(program: Command): void {
     .action(async (suitePath: string, flags: EvalFlags) => {
       const review = reviewOptionFrom(flags);
       const output = createOutput(flags.json ?? false);
+      if (flags.queue === undefined && (flags.checkpoints !== undefined || flags.budgetTokens !== undefined || flags.budgetUsd !== undefined)) {
+        throw new UsageError("--checkpoints, --budget-tokens and --budget-usd of mend eval go with --queue");
+      }
       // Loaded on demand, so that other commands (and usage errors) start fast.
       const [{ createEvalProgress }, { loadSuite }, { renderEvalTable }, { runEval }] = await Promise.all([
         import("../../eval/eval-progress.js"),
@@ -73,6 +85,7 @@ export function registerEval(program: Command): void {
         controller.abort();
       };
       process.on("SIGINT", onSigint);
+      const scale = flags.queue === undefined ? undefined : await (await import("../../scale/open-queue-eval.js")).openQueueEval({ ...flags, queue: flags.queue }, outDir, output.info);
       const progress = createEvalProgress();
       try {
         const report = await runEval(suite, {
@@ -88,6 +101,7 @@ export function registerEval(program: Command): void {
           ...(flags.maxAttempts !== undefined ? { maxAttempts: flags.maxAttempts } : {}),
           ...(flags.offlineSeconds !== undefined ? { offlineBudgetMs: Math.round(flags.offlineSeconds * 1000) } : {}),
           ...(flags.baseline !== undefined ? { baselinePath: flags.baseline } : {}),
+          ...(scale ? { runner: scale.runner } : {}),
         });
         progress.stop();
         output.info(renderEvalTable(report));
@@ -96,6 +110,7 @@ export function registerEval(program: Command): void {
       } finally {
         progress.stop();
         process.off("SIGINT", onSigint);
+        await scale?.close();
       }
     });
 }

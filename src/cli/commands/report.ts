@@ -5,6 +5,7 @@ import { createOutput } from "../output.js";
 
 interface ReportFlags {
   runsDir: string;
+  checkpoints?: string;
   json?: boolean;
 }
 
@@ -20,10 +21,17 @@ export function registerReport(program: Command): void {
     )
     .argument("<run-id>", "a run id (looked up in --runs-dir) or the path of a run folder")
     .option("--runs-dir <dir>", "where run folders are", DEFAULT_RUNS_DIR)
+    .option("--checkpoints <url>", "the Postgres database the run was made with (postgres://...): the run is fetched from there into --runs-dir")
     .option("--json", 'print {"path": ...} on stdout')
     .addHelpText("after", "\nExample:\n  mend report 20250314-093012-4f9a1c && xdg-open .mend/runs/20250314-093012-4f9a1c/report.html")
     .action(async (runId: string, flags: ReportFlags) => {
       const output = createOutput(flags.json ?? false);
+      if (flags.checkpoints !== undefined) {
+        const { openCheckpoints } = await import("../../scale/open-checkpoints.js");
+        const checkpoints = await openCheckpoints(flags.checkpoints);
+        await checkpoints.restore(flags.runsDir, runId);
+        await checkpoints.close();
+      }
       const folder = RunFolder.open(flags.runsDir, runId);
       // Loaded on demand, so that other commands (and usage errors) start fast.
       const { writeRunReport } = await import("../../report/write-run-report.js");

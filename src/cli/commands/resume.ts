@@ -14,6 +14,7 @@ interface ResumeFlags {
   offlineRepair: boolean;
   boundary: boolean;
   runsDir: string;
+  checkpoints?: string;
   json?: boolean;
   reviewModel?: string;
   /** False with `--no-review`. */
@@ -36,11 +37,15 @@ export function registerResume(program: Command): void {
     .option("--model <spec>", "the model to continue with (default: the run's)")
     .option("--base-url <url>", "base URL of an OpenAI-compatible server (default: the run's)", httpUrl("--base-url"))
     .option("--runs-dir <dir>", "where run folders are", DEFAULT_RUNS_DIR)
+    .option("--checkpoints <url>", "the Postgres database the run was made with (postgres://...): the run is fetched from there into --runs-dir")
     .option("--json", "print exactly one JSON object (the run result) on stdout");
   addSwitchOptions(command);
   addReviewOptions(command);
   command.action(async (runId: string, flags: ResumeFlags) => {
     if (flags.approve && flags.reject) throw new UsageError("give --approve or --reject, not both");
+    const { openCheckpoints } = await import("../../scale/open-checkpoints.js");
+    const checkpoints = await openCheckpoints(flags.checkpoints);
+    await checkpoints.restore(flags.runsDir, runId);
     const meta = RunFolder.open(flags.runsDir, runId).readMeta();
     const switches = switchOptionsFrom(flags, meta.budget);
     const review = resumeReviewFrom(flags);
@@ -55,6 +60,7 @@ export function registerResume(program: Command): void {
     process.exitCode = await executeRun({
       json: flags.json ?? false,
       agentOptions: {
+        ...checkpoints.agentOptions,
         runsDir: flags.runsDir,
         ...(flags.model !== undefined ? { model: flags.model } : {}),
         ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
@@ -70,6 +76,7 @@ export function registerResume(program: Command): void {
       render: (result) => (meta.command === "repair" ? change(result) : result.code),
       describeChange: change,
     });
+    await checkpoints.close();
   });
 }
 

@@ -1,12 +1,15 @@
 import { type Command } from "commander";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { UsageError } from "../../errors/usage-error.js";
 import type { RunResult } from "../../shared/run-result.js";
 import { type LoadedTask, loadTask } from "../../tasks/load-task.js";
 import { addLimitOptions, addGenerateTestsOption, addReviewOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, checkModelBeforeRun, type LoopFlags } from "../loop-options.js";
 
 interface RunFlags extends LoopFlags {
   prompt?: string;
+  checkpoints?: string;
+  queue?: string;
   write?: boolean;
   printUnverified?: boolean;
 }
@@ -31,6 +34,8 @@ export function registerRun(program: Command): void {
   addGenerateTestsOption(command);
   command
     .option("--approve", "pause for approval before finishing (resume with: mend resume RUN_ID --approve|--reject)")
+    .option("--checkpoints <url>", "keep checkpoints and run records in Postgres (postgres://USER@HOST:PORT/DB), so that any machine can resume or report the run")
+    .option("--queue <url>", "hand the run to a `mend worker` taking jobs from this Redis (redis://HOST:PORT) and wait for its result")
     .addHelpText(
       "after",
       "\nExamples:\n  mend run examples/median\n  mend run task.md --model openai:gpt-4o-mini --max-attempts 8\n" +
@@ -40,13 +45,19 @@ export function registerRun(program: Command): void {
       const loaded = await loadRunTask(path, flags);
       // Loaded here, not at start-up: the agent pulls in LangGraph and the model providers,
       // which --help and bad input should not wait for.
-      const { executeRun } = await import("../execute-run.js");
+      const [{ executeRun }, { openCheckpoints }] = await Promise.all([import("../execute-run.js"), import("../../scale/open-checkpoints.js")]);
       const agentOptions = agentOptionsFrom(flags, loaded);
       await checkModelBeforeRun(agentOptions);
+      const checkpoints = await openCheckpoints(flags.checkpoints);
+      if (flags.queue !== undefined && (flags.write || flags.approve)) throw new UsageError("--write and --approve stay on this machine: drop them with --queue");
+      const queued = flags.queue === undefined ? undefined : await (await import("../../scale/open-queue-run.js")).openQueueRun(flags.queue, checkpoints, flags.runsDir);
       process.exitCode = await executeRun({
         json: flags.json ?? false,
-        agentOptions,
-        start: (agent, signal) => agent.run(loaded.task, { signal, ...(flags.write ? { writeTo: loaded.entryPath } : {}) }),
+        agentOptions: { ...agentOptions, ...checkpoints.agentOptions },
+        start: (agent, signal) =>
+          queued
+            ? queued.run(loaded.task, agentOptions, signal, (line) => process.stderr.write(`${line}\n`))
+            : agent.run(loaded.task, { signal, ...(flags.write ? { writeTo: loaded.entryPath } : {}) }),
         // Unverified code on stdout only when asked for: `mend run task > out.py` must not capture it unnoticed.
         render: (result) => (result.verified || flags.printUnverified ? result.code : undefined),
         afterResult: (result) => {
@@ -58,6 +69,8 @@ export function registerRun(program: Command): void {
         },
         describeChange: (result) => result.code,
       });
+      await queued?.close();
+      await checkpoints.close();
     });
 }
 

@@ -1,0 +1,222 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectUsageExit, runMend, spawnMend } from "../cli/commands/__fixtures__/spawn-mend.js";
+import type { EvalReport } from "../eval/eval-report.js";
+import { type RecordedRequest, type ScriptedStep, startScriptedServer } from "../testkit/index.js";
+import { type LocalPostgres, startLocalPostgres } from "../testkit/local-postgres.js";
+import { type LocalRedis, startLocalRedis } from "../testkit/local-redis.js";
+import { code, spawnWorker, taskOf, TASKS, until, type WorkerProcess, writeSuite } from "./__fixtures__/queue-suite.js";
+
+const env = { OPENAI_API_KEY: "test-key", MEND_OFFLINE_MAX_CANDIDATES: "1" };
+// Whole suites on several real worker processes, killed and restarted, on a loaded two-core machine.
+const SLOW = 480_000;
+
+let dir: string;
+let redis: LocalRedis;
+let postgres: LocalPostgres;
+const workers: WorkerProcess[] = [];
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "mend-queue-"));
+  [redis, postgres] = await Promise.all([startLocalRedis(), startLocalPostgres()]);
+}, 120_000);
+afterAll(async () => {
+  for (const worker of workers) worker.child.kill("SIGKILL");
+  await Promise.all(workers.map((worker) => worker.exit));
+  await Promise.all([redis?.stop(), postgres?.stop()]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const startWorker = (name: string, extra: string[] = []) => {
+  const worker = spawnWorker(
+    ["--queue", redis.url, "--checkpoints", postgres.url, "--runs-dir", join(dir, `worker-${name}`), "--stall-seconds", "4", ...extra],
+    dir,
+    env,
+  );
+  workers.push(worker);
+  return worker;
+};
+const stopWorkers = async () => {
+  for (const worker of workers.splice(0)) {
+    worker.child.kill("SIGKILL");
+    await worker.exit;
+  }
+};
+const evalArgs = (suite: string, out: string, url: string) => ["eval", suite, "--model", "openai:scripted", "--base-url", url, "--out", out, "--no-offline-repair", "--queue", redis.url, "--checkpoints", postgres.url, "--json"];
+const resultLines = (out: string) => readFileSync(join(out, "results.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
+
+describe("mend eval --queue on mend workers", () => {
+  it("spreads a suite over two workers; a worker SIGKILLed mid-task loses it to the other, which resumes from the checkpoint", async () => {
+    // Every task: a wrong first answer, then the right one; the second request about Q/add
+    // hangs until its worker is killed, and the run goes on elsewhere with its attempt 1 kept.
+    const byTask = new Map<string, number>();
+    const script = (request: RecordedRequest): ScriptedStep => {
+      const task = taskOf(request);
+      const seen = (byTask.get(task.id) ?? 0) + 1;
+      byTask.set(task.id, seen);
+      if (task.id === "Q/add" && seen === 2) return { hang: true };
+      return { reply: code(task, seen === 1 ? "wrong" : "right"), delayMs: 200 };
+    };
+    const server = await startScriptedServer(script);
+    try {
+      const first = startWorker("a");
+      const second = startWorker("b");
+      await until(() => first.log().includes("taking jobs") && second.log().includes("taking jobs"), "both workers up");
+      const out = join(dir, "eval-kill");
+      const evaluation = spawnMend(evalArgs(writeSuite(dir, TASKS), out, server.url), { cwd: dir, env });
+      await until(() => byTask.get("Q/add") === 2, "the hanging request about Q/add");
+      const holder = [first, second].find((worker) => /took Q\/add/.test(worker.log()));
+      expect(holder).toBeDefined();
+      holder?.child.kill("SIGKILL");
+      expect((await holder?.exit)?.signal).toBe("SIGKILL");
+
+      const finished = await evaluation.exit;
+      expect(finished.code, finished.stderr).toBe(0);
+      const report = JSON.parse(finished.stdout) as EvalReport;
+      expect(report.finished).toBe(TASKS.length);
+      expect(report.figures.solved.count).toBe(TASKS.length);
+      // The killed attempt was the second: attempt 1 is not made again, so Q/add asked the model three times.
+      expect(byTask.get("Q/add")).toBe(3);
+      const lines = resultLines(out);
+      expect(lines.map((line) => line.taskId).sort()).toEqual(TASKS.map((task) => task.id).sort());
+      const add = lines.find((line) => line.taskId === "Q/add");
+      expect(add.attempts.map((attempt: { n: number; stage: string }) => [attempt.n, attempt.stage])).toEqual([
+        [1, "tests"],
+        [2, "ok"],
+      ]);
+      const survivor = [first, second].find((worker) => worker !== holder);
+      expect(survivor?.log()).toMatch(/took Q\/add/);
+      expect(add.worker).toMatch(new RegExp(`:${survivor?.child.pid}$`));
+      expect(report.workers?.map((worker) => worker.tasks).reduce((a, b) => a + b, 0)).toBe(TASKS.length);
+      // Each run was copied into the eval's folder from Postgres, with its report.
+      expect(readFileSync(join(add.runDir, "report.html"), "utf8")).toContain("<html");
+    } finally {
+      await server.close();
+      await stopWorkers();
+    }
+  }, SLOW);
+
+  it("a poison task that kills every worker taking it ends failed after --tries with the reason; the eval goes on", async () => {
+    const poison = TASKS[3];
+    const script = (request: RecordedRequest): ScriptedStep => {
+      const task = taskOf(request);
+      return task.id === poison.id ? { hang: true } : { reply: code(task, "right"), delayMs: 200 };
+    };
+    const server = await startScriptedServer(script);
+    const killed: WorkerProcess[] = [];
+    let spawned = 0;
+    // Whoever takes the poison task dies (SIGKILL), and a fresh worker takes its place.
+    const watch = setInterval(() => {
+      for (const worker of workers) {
+        if (!killed.includes(worker) && worker.log().includes(`took ${poison.id}`)) {
+          killed.push(worker);
+          worker.child.kill("SIGKILL");
+          startWorker(`poison-${++spawned}`, ["--tries", "2"]);
+        }
+      }
+    }, 100);
+    try {
+      startWorker("poison-0", ["--tries", "2"]);
+      const out = join(dir, "eval-poison");
+      const finished = await runMend(evalArgs(writeSuite(dir, [TASKS[0], poison], "poison.jsonl"), out, server.url), { cwd: dir, env });
+      expect(finished.code, finished.stderr).toBe(0);
+      const lines = resultLines(out);
+      expect(lines).toHaveLength(2);
+      expect(lines.find((line) => line.taskId === TASKS[0].id)).toMatchObject({ status: "passed" });
+      const failed = lines.find((line) => line.taskId === poison.id);
+      expect(failed).toMatchObject({ status: "failed", reason: "error" });
+      expect(failed.message).toMatch(/failed after 2 tries: .*stalled/);
+      expect(killed).toHaveLength(2);
+    } finally {
+      clearInterval(watch);
+      await server.close();
+      await stopWorkers();
+    }
+  }, SLOW);
+
+  it("rides out a Redis restart: workers and the eval reconnect and every task finishes once", async () => {
+    let requests = 0;
+    const script = (request: RecordedRequest): ScriptedStep => {
+      requests++;
+      return { reply: code(taskOf(request), "right"), delayMs: 1_500 };
+    };
+    const server = await startScriptedServer(script);
+    try {
+      startWorker("r", ["--concurrency", "2"]);
+      const out = join(dir, "eval-redis");
+      const evaluation = spawnMend(evalArgs(writeSuite(dir, TASKS, "redis.jsonl"), out, server.url), { cwd: dir, env });
+      await until(() => requests >= 1, "a first model call");
+      await redis.restart();
+      const finished = await evaluation.exit;
+      expect(finished.code, finished.stderr).toBe(0);
+      expect(resultLines(out).map((line) => line.taskId).sort()).toEqual(TASKS.map((task) => task.id).sort());
+      expect(JSON.parse(finished.stdout).figures.solved.count).toBe(TASKS.length);
+    } finally {
+      await server.close();
+      await stopWorkers();
+    }
+  }, SLOW);
+
+  it("--budget-tokens is one cap for the whole eval: once spent, every worker refuses the call before making it", async () => {
+    let requests = 0;
+    const script = (request: RecordedRequest): ScriptedStep => {
+      requests++;
+      return { reply: code(taskOf(request), "right"), usage: { input: 150_000, output: 50_000 } };
+    };
+    const server = await startScriptedServer(script);
+    try {
+      startWorker("budget-a");
+      startWorker("budget-b");
+      const out = join(dir, "eval-budget");
+      // Room for the first call only: it reports 200k tokens, and after it the cap is crossed for all.
+      const finished = await runMend([...evalArgs(writeSuite(dir, TASKS, "budget.jsonl"), out, server.url), "--budget-tokens", "100000"], { cwd: dir, env });
+      expect(finished.code, finished.stderr).toBe(0);
+      const lines = resultLines(out);
+      expect(lines).toHaveLength(TASKS.length);
+      expect(requests).toBe(1);
+      expect(lines.filter((line) => line.status === "passed")).toHaveLength(1);
+      const refused = lines.filter((line) => line.status === "failed");
+      expect(refused.map((line) => line.reason)).toEqual(Array(TASKS.length - 1).fill("budget_tokens"));
+      expect(refused[0].message).toMatch(/shared budget of 100000 tokens/);
+    } finally {
+      await server.close();
+      await stopWorkers();
+    }
+  }, SLOW);
+
+  it("mend run --queue hands one run to a worker and prints its result; the run is copied here from Postgres", async () => {
+    const task = TASKS[1];
+    const server = await startScriptedServer((request: RecordedRequest) => ({ reply: code(taskOf(request), "right") }));
+    try {
+      const worker = startWorker("run");
+      writeFileSync(join(dir, "test_mul.py"), `from mul import mul\n\n\ndef test_mul():\n    assert mul(2, 3) == 6\n    assert mul(0, 7) == 0\n`);
+      const runsDir = join(dir, "run-here");
+      const finished = await runMend(
+        ["run", "--prompt", `def ${task.name}(a: int, b: int) -> int: multiply`, "--tests", "test_mul.py", "--lang", "python", "--model", "openai:scripted", "--base-url", server.url, "--no-review", "--queue", redis.url, "--checkpoints", postgres.url, "--runs-dir", runsDir, "--json"],
+        { cwd: dir, env },
+      );
+      expect(finished.code, finished.stderr).toBe(0);
+      const result = JSON.parse(finished.stdout);
+      expect(result).toMatchObject({ status: "passed", verified: true, runDir: join(runsDir, result.runId) });
+      expect(finished.stderr).toMatch(new RegExp(`finished on \\S+:${worker.child.pid}`));
+      expect(worker.log()).toContain(`took ${result.runId}`);
+      expect(readFileSync(join(runsDir, result.runId, "run.json"), "utf8")).toContain('"passed"');
+    } finally {
+      await server.close();
+      await stopWorkers();
+    }
+  }, SLOW);
+
+  it("bad --queue URLs are one line, exit 2, before anything is queued", async () => {
+    const suite = writeSuite(dir, TASKS.slice(0, 1), "bad.jsonl");
+    const malformed = await runMend(["eval", suite, "--queue", "http://127.0.0.1:6379"], { cwd: dir, env });
+    expectUsageExit(malformed, /^mend: --queue takes a redis:\/\/ or rediss:\/\/ URL/);
+    const unreachable = await runMend(["eval", suite, "--queue", "redis://127.0.0.1:1", "--out", join(dir, "never")], { cwd: dir, env });
+    expectUsageExit(unreachable, /^mend: cannot reach Redis at redis:\/\/127\.0\.0\.1:1/);
+    const worker = await runMend(["worker", "--queue", "redis://:secret@127.0.0.1:1"], { cwd: dir, env });
+    expectUsageExit(worker, /^mend: cannot reach Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:1/);
+    const budgetAlone = await runMend(["eval", suite, "--budget-usd", "1"], { cwd: dir, env });
+    expectUsageExit(budgetAlone, /go with --queue/);
+  }, SLOW);
+});
