@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
   eval: async () => (await import("./eval.js")).registerEval,
   report: async () => (await import("./report.js")).registerReport,
   mcp: async () => (await import("./mcp.js")).registerMcp,
+  memory: async () => (await import("./memory.js")).registerMemory,
 };
 
 /**

@@ -3,9 +3,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { RunResult } from "../../shared/run-result.js";
 import { type LoadedTask, loadTask } from "../../tasks/load-task.js";
+import { addMemoryOptions, type MemoryFlags, memoryOptionFrom } from "../memory-options.js";
 import { addLimitOptions, addReviewOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, checkModelBeforeRun, type LoopFlags } from "../loop-options.js";
 
-interface RunFlags extends LoopFlags {
+interface RunFlags extends LoopFlags, MemoryFlags {
   prompt?: string;
   write?: boolean;
   printUnverified?: boolean;
@@ -28,6 +29,7 @@ export function registerRun(program: Command): void {
   addLimitOptions(command);
   addSwitchOptions(command);
   addReviewOptions(command);
+  addMemoryOptions(command);
   command
     .option("--approve", "pause for approval before finishing (resume with: mend resume RUN_ID --approve|--reject)")
     .addHelpText(
@@ -40,7 +42,7 @@ export function registerRun(program: Command): void {
       // Loaded here, not at start-up: the agent pulls in LangGraph and the model providers,
       // which --help and bad input should not wait for.
       const { executeRun } = await import("../execute-run.js");
-      const agentOptions = agentOptionsFrom(flags, loaded);
+      const agentOptions = { ...agentOptionsFrom(flags, loaded), ...memoryOptionFrom(flags.memory) };
       await checkModelBeforeRun(agentOptions);
       process.exitCode = await executeRun({
         json: flags.json ?? false,

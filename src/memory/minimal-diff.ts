@@ -1,0 +1,44 @@
+import { structuredPatch } from "diff";
+import type { PreferredEdit } from "../repair/prefer-edits.js";
+
+/** Lines of context kept around each change: enough to recognise the place, not the program. */
+const CONTEXT = 1;
+/** A fix that rewrites more than this many lines says little about a similar failure's fix. */
+const MAX_SPAN_LINES = 3;
+
+/** The change from `before` to `after` as a unified diff with one line of context. */
+export function minimalDiff(file: string, before: string, after: string): string {
+  const patch = structuredPatch(file, file, before, after, undefined, undefined, { context: CONTEXT });
+  const hunks = patch.hunks.map(
+    (hunk) => `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@\n${hunk.lines.join("\n")}`,
+  );
+  return [`--- ${file}`, `+++ ${file}`, ...hunks].join("\n");
+}
+
+/**
+ * The spans a small fix changed, each as the text it replaced and the text it put in (the
+ * common start and end of a changed line set aside), read off the two programs: how a model's
+ * fix is remembered for the offline engine. Line-for-line changes only, and only a few of them.
+ */
+export function changedSpans(before: string, after: string): PreferredEdit[] {
+  const patch = structuredPatch("a", "b", before, after, undefined, undefined, { context: 0 });
+  const removed = patch.hunks.flatMap((hunk) => hunk.lines.filter((line) => line.startsWith("-")).map((line) => line.slice(1)));
+  const added = patch.hunks.flatMap((hunk) => hunk.lines.filter((line) => line.startsWith("+")).map((line) => line.slice(1)));
+  if (removed.length === 0 || removed.length !== added.length || removed.length > MAX_SPAN_LINES) return [];
+  return removed.flatMap((line, index) => {
+    const span = innerChange(line, added[index]);
+    return span.before.trim() === "" && span.after.trim() === "" ? [] : [span];
+  });
+}
+
+/** What differs between two lines, widened to whole words so that `<` -> `<=` reads as such. */
+function innerChange(a: string, b: string): PreferredEdit {
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let end = 0;
+  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
+  const word = /\w/;
+  while (start > 0 && word.test(a[start - 1]) && (word.test(a[start] ?? "") || word.test(b[start] ?? ""))) start--;
+  while (end > 0 && word.test(a[a.length - end]) && (word.test(a[a.length - 1 - end] ?? "") || word.test(b[b.length - 1 - end] ?? ""))) end--;
+  return { before: a.slice(start, a.length - end).trim(), after: b.slice(start, b.length - end).trim() };
+}
