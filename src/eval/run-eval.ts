@@ -2,6 +2,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createAgent } from "../agent/create-agent.js";
 import { UsageError } from "../errors/usage-error.js";
+import type { MemoryStore } from "../memory/memory-store.js";
 import { formatModelSpec, parseModelSpec } from "../models/model-spec.js";
 import { writeRunReport } from "../report/write-run-report.js";
 import { makeDirectory } from "../runs/make-directory.js";
@@ -43,6 +44,8 @@ export interface EvalOptions {
   offlineRepair?: boolean;
   signal?: AbortSignal;
   onProgress?: (event: EvalProgress) => void;
+  /** The error -> fix memory every task recalls from and records to; default none. */
+  memory?: MemoryStore;
 }
 
 /** What the eval reports as it goes (the CLI's progress bar reads it). */
@@ -119,6 +122,7 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
       ...(item.budget ? { budget: item.budget } : {}),
       ...(options.offlineBudgetMs !== undefined ? { offlineBudgetMs: options.offlineBudgetMs } : {}),
       ...(offlineRepair ? {} : { repairer: null }),
+      ...(options.memory ? { memory: options.memory } : {}),
     });
     let run;
     try {

@@ -2,9 +2,10 @@ import type { Command } from "commander";
 import { join } from "node:path";
 import { formatModelSpec, parseModelSpec } from "../../models/model-spec.js";
 import { httpUrl, OFFLINE_SECONDS_OPTION, wholeNumber } from "../loop-options.js";
+import { addMemoryOptions, type MemoryFlags, memoryOptionFrom } from "../memory-options.js";
 import { createOutput } from "../output.js";
 
-interface EvalFlags {
+interface EvalFlags extends MemoryFlags {
   model?: string;
   baseUrl?: string;
   concurrency: number;
@@ -20,8 +21,7 @@ interface EvalFlags {
 
 /** `mend eval SUITE`: a benchmark suite through the real loop, with resumable results. */
 export function registerEval(program: Command): void {
-  program
-    .command("eval")
+  addMemoryOptions(program.command("eval"))
     .summary("run a benchmark suite through the loop and report pass@1, the pass-after-k curve, cost and time")
     .description(
       "SUITE is a HumanEval-style .jsonl file (task_id, prompt, test, entry_point, and buggy_solution for " +
@@ -80,6 +80,7 @@ export function registerEval(program: Command): void {
           ...(flags.maxAttempts !== undefined ? { maxAttempts: flags.maxAttempts } : {}),
           ...(flags.offlineSeconds !== undefined ? { offlineBudgetMs: Math.round(flags.offlineSeconds * 1000) } : {}),
           ...(flags.baseline !== undefined ? { baselinePath: flags.baseline } : {}),
+          ...memoryOptionFrom(flags.memory),
         });
         progress.stop();
         output.info(renderEvalTable(report));
