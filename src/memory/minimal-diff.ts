@@ -31,14 +31,26 @@ export function changedSpans(before: string, after: string): PreferredEdit[] {
   });
 }
 
-/** What differs between two lines, widened to whole words so that `<` -> `<=` reads as such. */
+/**
+ * What differs between two lines, token by token (words, operator runs), so that `<` -> `<=`
+ * reads as such; a pure insertion or deletion takes the token before it along, so that it
+ * reads as the replacement of something (`n` -> `n + 1`), as the offline engine's edits do.
+ */
 function innerChange(a: string, b: string): PreferredEdit {
+  const left = tokens(a);
+  const right = tokens(b);
   let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  while (start < left.length && start < right.length && left[start] === right[start]) start++;
   let end = 0;
-  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
-  const word = /\w/;
-  while (start > 0 && word.test(a[start - 1]) && (word.test(a[start] ?? "") || word.test(b[start] ?? ""))) start--;
-  while (end > 0 && word.test(a[a.length - end]) && (word.test(a[a.length - 1 - end] ?? "") || word.test(b[b.length - 1 - end] ?? ""))) end--;
-  return { before: a.slice(start, a.length - end).trim(), after: b.slice(start, b.length - end).trim() };
+  while (end < left.length - start && end < right.length - start && left[left.length - 1 - end] === right[right.length - 1 - end]) end++;
+  const span = (list: string[]) => list.slice(start, list.length - end).join("").trim();
+  while ((span(left) === "" || span(right) === "") && start > 0) {
+    start--;
+    if (left[start].trim() !== "") break;
+  }
+  return { before: span(left), after: span(right) };
+}
+
+function tokens(line: string): string[] {
+  return line.match(/\w+|\s+|[^\w\s]+/g) ?? [];
 }
