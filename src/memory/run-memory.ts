@@ -27,7 +27,8 @@ export interface RunMemoryUse {
  * fails because of it.
  */
 export class RunMemory {
-  private readonly usedFor = new Map<number, Set<string>>();
+  /** Ids recalled, by attempt and by who used them (`3:offline`): only the maker of a verified attempt was helped. */
+  private readonly usedFor = new Map<string, Set<string>>();
   private readonly offlineEdits = new Map<number, PreferredEdit[]>();
   private available = true;
   private finished: RunMemoryUse | undefined;
@@ -66,7 +67,7 @@ export class RunMemory {
     const used = [...new Set([...this.usedFor.values()].flatMap((ids) => [...ids]))];
     const use: RunMemoryUse = { used };
     const passing = result.verified ? [...attempts].reverse().find((file) => file.check.passed && file.code === result.code) : undefined;
-    const helped = new Set(passing ? (this.usedFor.get(passing.record.n) ?? []) : []);
+    const helped = new Set(passing ? (this.usedFor.get(`${passing.record.n}:${passing.record.source}`) ?? []) : []);
     const failing = passing ? attempts.find((file) => file.record.n === passing.record.n - 1) : undefined;
     if (this.available) {
       try {
@@ -111,9 +112,10 @@ export class RunMemory {
       return [];
     }
     if (entries.length === 0) return [];
-    const ids = this.usedFor.get(attempt) ?? new Set<string>();
+    const key = `${attempt}:${use}`;
+    const ids = this.usedFor.get(key) ?? new Set<string>();
     for (const entry of entries) ids.add(entry.id);
-    this.usedFor.set(attempt, ids);
+    this.usedFor.set(key, ids);
     emit({ type: "memory_recalled", for: use, attempt, ids: entries.map((entry) => entry.id) });
     return entries;
   }
