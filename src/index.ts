@@ -17,3 +17,6 @@ export { createSandbox } from "./sandbox/create-sandbox.js";
 export { createFastRunner, type CreateFastRunnerOptions } from "./sandbox/fast-runner.js";
 export type { FastRunner } from "./shared/fast-runner.js";
 export { parseModelSpec, createChatModel, callModel, extractCode, priceOf, costOf } from "./models/index.js";
+export { MemoryStore, type MemoryStoreOptions } from "./memory/memory-store.js";
+export type { MemoryEntry } from "./memory/memory-entry.js";
+export { defaultMemoryPath } from "./memory/default-memory-path.js";

@@ -1,3 +1,4 @@
+import type { RunMemory } from "../memory/run-memory.js";
 import type { RunEvent } from "../runs/run-event.js";
 import type { RunFolder } from "../runs/run-folder.js";
 import type { Sandbox } from "../shared/sandbox.js";
@@ -45,4 +46,6 @@ export interface AgentDeps {
   /** Most candidates the offline engine may run per failing attempt (its own default otherwise). */
   offlineMaxCandidates?: number;
   signal?: AbortSignal;
+  /** The error -> fix memory: recalled before each repair, given the verified fix at the end; absent: none. */
+  memory?: RunMemory;
 }

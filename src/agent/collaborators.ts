@@ -1,3 +1,5 @@
+import type { PreferredEdit } from "../repair/prefer-edits.js";
+import type { OperatorName } from "../repair/source-edit.js";
 import type { CheckResult } from "../shared/check-result.js";
 import type { Sandbox } from "../shared/sandbox.js";
 import type { ValidateInput } from "../validation/validate-input.js";
@@ -22,12 +24,27 @@ export interface OfflineRepairRequest extends ValidationRequest {
 }
 
 export type OfflineRepairResult =
-  | { status: "fixed"; code: string; diff: string; candidatesRun: number; durationMs: number }
+  | {
+      status: "fixed";
+      code: string;
+      diff: string;
+      candidatesRun: number;
+      durationMs: number;
+      /** The edits made, by operator: what the error -> fix memory records of an offline fix. */
+      edits?: { operator: OperatorName; before: string; after: string }[];
+    }
   | { status: "not_fixed"; candidatesRun: number; durationMs: number; reason: string };
 
 export type Repairer = (
   input: OfflineRepairRequest,
-  options: { sandbox: Sandbox; timeBudgetMs?: number; maxCandidates?: number; signal?: AbortSignal },
+  options: {
+    sandbox: Sandbox;
+    timeBudgetMs?: number;
+    maxCandidates?: number;
+    signal?: AbortSignal;
+    /** Edits that fixed similar failures before, to try first. */
+    preferredEdits?: readonly PreferredEdit[];
+  },
 ) => Promise<OfflineRepairResult>;
 
 /** A line of the program and how suspicious fault localization finds it (higher is more). */

@@ -2,6 +2,8 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import type { BoundaryMode } from "../boundary/boundary-options.js";
 import { UsageError } from "../errors/usage-error.js";
+import type { MemoryStore } from "../memory/memory-store.js";
+import { RunMemory } from "../memory/run-memory.js";
 import { chooseTests } from "../examples/choose-tests.js";
 import { formatModelSpec, parseModelSpec } from "../models/model-spec.js";
 import { loadPriceOverrides } from "../models/pricing.js";
@@ -81,6 +83,11 @@ export interface AgentOptions {
   boundary?: BoundaryMode;
   /** Every run event, as it happens (also written to the run's `events.jsonl`). */
   onEvent?: (event: RunEvent) => void;
+  /**
+   * The error -> fix memory (`MemoryStore.open(path)`): fixes of similar failures are recalled
+   * before each repair, and a verified fix is recorded. Default: none. The caller closes it.
+   */
+  memory?: MemoryStore;
   /** Environment for model settings and API keys. Default `process.env`. */
   env?: NodeJS.ProcessEnv;
 }
@@ -163,6 +170,7 @@ export function createAgent(options: AgentOptions = {}): Agent {
         extra.onEvent?.(event);
       },
       ...(extra.signal ? { signal: extra.signal } : {}),
+      ...(options.memory ? { memory: new RunMemory(options.memory, meta.task, meta.model) } : {}),
       mode,
     });
   };

@@ -1,4 +1,5 @@
 import { type BaseCheckpointSaver, Command, type StateSnapshot } from "@langchain/langgraph";
+import type { RunMemory } from "../memory/run-memory.js";
 import type { ClosableCheckpointer } from "../runs/open-checkpointer.js";
 import { openCheckpointer } from "../runs/open-checkpointer.js";
 import type { RunCounters, RunEvent } from "../runs/run-event.js";
@@ -37,6 +38,8 @@ export interface SessionSetup {
   prices: Record<string, Price>;
   onEvent?: (event: RunEvent) => void;
   signal?: AbortSignal;
+  /** The error -> fix memory for this session; absent: none. */
+  memory?: RunMemory;
   /** `start` a new run, or `resume` a saved one, answering a pending approval if given. */
   mode: { kind: "start" } | { kind: "resume"; approve?: boolean };
 }
@@ -88,6 +91,7 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
     offlineBudgetMs: setup.offlineBudgetMs,
     ...(setup.offlineMaxCandidates !== undefined ? { offlineMaxCandidates: setup.offlineMaxCandidates } : {}),
     ...(setup.signal ? { signal: setup.signal } : {}),
+    ...(setup.memory ? { memory: setup.memory } : {}),
   };
   const graph = buildAgentGraph(deps, checkpointer);
   const config = { configurable: { thread_id: meta.runId } };
@@ -165,6 +169,7 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
 
   function result(snapshot: StateSnapshot, end: SessionEnd): RunResult {
     const run = buildRunResult(snapshot.values as AgentStateValue, folder, meta.task.language, elapsedMs(), end, deps);
+    if (setup.memory) run.memory = setup.memory.finish(run, folder.readAttempts(), emit);
     folder.writeResult(run);
     return run;
   }

@@ -17,7 +17,9 @@ await registerCommands(program, process.argv);
 
 // Commander's own complaints are kept, not printed, and reported below like every other usage error.
 let parserError: ReturnType<typeof parserUsageError> | undefined;
-for (const command of [program, ...program.commands]) {
+// Sub-commands of sub-commands (`mend memory list`) too.
+const everyCommand = (command: Command): Command[] => [command, ...command.commands.flatMap(everyCommand)];
+for (const command of everyCommand(program)) {
   command.configureOutput({ outputError: (message) => (parserError ??= parserUsageError(message, command)) });
 }
 

@@ -67,6 +67,12 @@ export function createProgress(write: (line: string) => void): (event: RunEvent)
       case "awaiting_approval":
         write(`  approve: waiting for a person's approval`);
         return;
+      case "memory_recalled":
+        notes.push(`recalled ${event.ids.length} similar fix${event.ids.length === 1 ? "" : "es"} from memory`);
+        return;
+      case "memory_unavailable":
+        write(`mend: ${event.message}`);
+        return;
       default:
         return;
     }

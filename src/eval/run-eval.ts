@@ -2,6 +2,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createAgent } from "../agent/create-agent.js";
 import { UsageError } from "../errors/usage-error.js";
+import type { MemoryStore } from "../memory/memory-store.js";
 import { formatModelSpec, parseModelSpec } from "../models/model-spec.js";
 import { writeRunReport } from "../report/write-run-report.js";
 import { makeDirectory } from "../runs/make-directory.js";
@@ -51,6 +52,8 @@ export interface EvalOptions {
   onProgress?: (event: EvalProgress) => void;
   /** Runs each task elsewhere (the workers of a queue) instead of in this process. */
   runner?: EvalRunner;
+  /** The error -> fix memory every task recalls from and records to; default none. */
+  memory?: MemoryStore;
 }
 
 /** How one task of the eval is to be run: the agent settings every task shares, with the task's own cap and budget. */
@@ -146,6 +149,7 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
       ...(options.offlineBudgetMs !== undefined ? { offlineBudgetMs: options.offlineBudgetMs } : {}),
       ...(offlineRepair ? {} : { repairer: null }),
       review,
+      ...(options.memory ? { memory: options.memory } : {}),
     });
     try {
       return await agent.run(item.task, { signal: stop.signal, command: item.task.draft === undefined ? "run" : "repair" });

@@ -10,6 +10,7 @@ import { createCandidateRunner } from "./create-candidate-runner.js";
 import { rankBaseline, runBaseline } from "./localize-faults.js";
 import { generateMutations } from "./mutation-operators.js";
 import { operatorTableFor } from "./operator-tables.js";
+import { preferEdits, type PreferredEdit } from "./prefer-edits.js";
 import { describeMutation, type EditDescription, type Mutation, type OperatorName } from "./source-edit.js";
 import { grammarOf, hasSyntaxError, parseSource } from "./syntax-tree.js";
 import { DEFAULT_OFFLINE_BUDGET_MS } from "./offline-budget.js";
@@ -36,6 +37,8 @@ export interface OfflineRepairOptions {
   /** Most candidates to run (default 3000). */
   maxCandidates?: number;
   signal?: AbortSignal;
+  /** Edits that fixed similar failures before (the error -> fix memory): mutations like them are tried first. */
+  preferredEdits?: readonly PreferredEdit[];
   onProgress?: (progress: { candidatesRun: number; bestPassed: number; total: number }) => void;
 }
 
@@ -172,7 +175,7 @@ class RepairSearch {
     const mutations = generateMutations(tree, input.code, operatorTableFor(grammar));
     tree.delete();
     const pool = await CandidatePool.create(grammar, input.code, ranking);
-    const ordered = pool.order(mutations);
+    const ordered = preferEdits(pool.order(mutations), (mutation) => pool.keyOf(mutation), input.code, this.options.preferredEdits);
 
     await this.searchSingles(pool, ordered);
     if (this.plausible.length === 0 && !this.stopped()) await this.searchPairs(pool);

@@ -7,6 +7,7 @@ import { formatCount, formatDuration, formatUsd } from "./format-figures.js";
 import { graphActivity } from "./graph-activity.js";
 import { graphDiagramSvg } from "./graph-diagram.js";
 import { layoutGraph } from "./graph-layout.js";
+import { memorySection } from "./memory-section.js";
 import { renderDiff } from "./render-diff.js";
 import { REPORT_CSS, REPORT_SCRIPT } from "./report-assets.js";
 import { type Decision, type DecisionKind, runDecisions } from "./run-decisions.js";
@@ -37,6 +38,7 @@ export function renderRunReport(data: RunReportData, generatedAt: Date = new Dat
     chartSection(data, costs),
     attemptsSection(data),
     decisionsSection(runDecisions(data.events)),
+    memorySection(data.events),
     graphSection(data),
     finalCodeSection(data),
     reviewSection(data),

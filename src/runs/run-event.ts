@@ -38,5 +38,11 @@ export type RunEvent =
   | { type: "approval"; approved: boolean }
   | { type: "run_finished"; status: "passed" | "failed"; reason: RunReason; attempts: number; durationMs: number }
   | { type: "run_interrupted"; why: "signal" | "crash"; message?: string }
+  /** Fixes the error -> fix memory recalled for the next attempt (by the offline engine or in the model's prompt). */
+  | { type: "memory_recalled"; for: "offline" | "model"; attempt: number; ids: string[] }
+  /** What the run took from the memory (and whether the attempt made with it was verified), and the fix it added. */
+  | { type: "memory_summary"; used: { id: string; helped: boolean }[]; recorded?: string }
+  /** The memory could not be read or written: the run goes on without it. */
+  | { type: "memory_unavailable"; message: string }
   /** The error boundary warned, detected a stuck loop, intervened or stopped the run. */
   | { type: "boundary"; kind: "warning" | "detection" | "intervention" | "stop" | "fault"; message: string };

@@ -46,6 +46,8 @@ export interface RunResult {
   runDir: string;
   /** Human-readable explanation when the run did not pass (e.g. how to configure a model). */
   message?: string;
+  /** What the error -> fix memory gave the run (ids of the fixes recalled) and the fix the run added to it. */
+  memory?: { used: string[]; recorded?: string };
   /** What a paused run waits for (with reason `interrupted`): `approval` of its verified code. */
   pending?: "approval";
 }

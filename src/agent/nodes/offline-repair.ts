@@ -15,9 +15,12 @@ export function offlineRepairNode(deps: AgentDeps) {
     const { code, check } = state;
     if (code === null || !check || !deps.repairer) return { offlineTriedOn: code === null ? null : codeKey(code) };
     const { task } = deps;
+    const attempt = state.attempts + 1;
+    const preferredEdits = state.diagnosis ? deps.memory?.forOffline(state.diagnosis, attempt, deps.emit) : undefined;
     let result: OfflineRepairResult;
     try {
       const options = {
+        ...(preferredEdits?.length ? { preferredEdits } : {}),
         sandbox: deps.sandbox,
         timeBudgetMs: deps.offlineBudgetMs,
         signal: deps.signal,
@@ -39,6 +42,7 @@ export function offlineRepairNode(deps: AgentDeps) {
     });
     const spent = { offlineTriedOn: codeKey(code), usage: { executions: result.candidatesRun } };
     if (result.status !== "fixed") return spent;
+    if (result.edits) deps.memory?.noteOfflineFix(attempt, result.edits);
     return {
       ...spent,
       candidate: {

@@ -11,8 +11,10 @@ export function repairNode(deps: AgentDeps) {
     const { code, diagnosis } = state;
     if (deps.model === null || code === null || !diagnosis) throw new Error("repair reached without a model or a diagnosis");
     const { task } = deps;
+    const remembered = deps.memory?.forModel(diagnosis, state.attempts + 1, deps.emit) ?? [];
     const messages = repairPrompt({
       task,
+      remembered,
       code,
       diagnosis,
       recent: state.recent,

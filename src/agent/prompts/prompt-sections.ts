@@ -51,6 +51,25 @@ export function diagnosisSection(diagnosis: Diagnosis): string {
   return lines.join("\n");
 }
 
+/** A verified fix of a similar failure, as the repair prompt shows it. */
+export interface RememberedFix {
+  summary: string;
+  diff: string;
+  madeBy: string;
+}
+
+/**
+ * Fixes of similar failures from the error -> fix memory: a hint the model may follow where
+ * the failure is the same, not a patch to apply (the program is another one).
+ */
+export function rememberedSection(fixes: readonly RememberedFix[]): string {
+  if (fixes.length === 0) return "";
+  const parts = fixes.map(
+    (fix) => `A similar failure (${oneLine(fix.summary)}) was fixed before by:\n${"```"}diff\n${clip(fix.diff, MAX_MESSAGE_CHARS)}\n${"```"}`,
+  );
+  return `## Fixed before\n${parts.join("\n\n")}\nUse this only where it fits the failure above.`;
+}
+
 /** The last two attempts in full, older ones one line each. */
 export function historySection(recent: readonly RecentAttempt[], older: readonly string[], language: Language): string {
   if (recent.length === 0 && older.length === 0) return "";

@@ -2,8 +2,10 @@ import type { Diagnosis } from "../../diagnosis/diagnosis.js";
 import type { Task } from "../../shared/task.js";
 import type { PromptMessage } from "../collaborators.js";
 import type { RecentAttempt } from "../state.js";
+import type { RememberedFix } from "./prompt-sections.js";
 import {
   avoidSection,
+  rememberedSection,
   codeSection,
   diagnosisSection,
   historySection,
@@ -28,6 +30,8 @@ export interface RepairPromptInput {
   notes: readonly string[];
   /** The most suspicious lines by fault localization, best first. */
   suspicious?: readonly string[];
+  /** Verified fixes of similar failures, from the error -> fix memory, best first. */
+  remembered?: readonly RememberedFix[];
 }
 
 /** Asks for a corrected program, fixing what the diagnosis points at and nothing else. */
@@ -39,6 +43,7 @@ export function repairPrompt(input: RepairPromptInput): PromptMessage[] {
     testsSection(task.tests, task.language),
     codeSection("Current code", task.entry, input.code, task.language),
     diagnosisSection(input.diagnosis),
+    rememberedSection(input.remembered ?? []),
     input.suspicious?.length
       ? `## Most suspicious lines (fault localization over the tests)\n${input.suspicious.map((line) => `- ${line}`).join("\n")}`
       : "",

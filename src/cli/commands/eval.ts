@@ -3,9 +3,10 @@ import { join } from "node:path";
 import { formatModelSpec, parseModelSpec } from "../../models/model-spec.js";
 import { UsageError } from "../../errors/usage-error.js";
 import { addReviewOptions, amount, httpUrl, OFFLINE_SECONDS_OPTION, reviewOptionFrom, wholeNumber } from "../loop-options.js";
+import { addMemoryOptions, type MemoryFlags, memoryOptionFrom } from "../memory-options.js";
 import { createOutput } from "../output.js";
 
-interface EvalFlags {
+interface EvalFlags extends MemoryFlags {
   model?: string;
   baseUrl?: string;
   concurrency: number;
@@ -29,8 +30,7 @@ interface EvalFlags {
 
 /** `mend eval SUITE`: a benchmark suite through the real loop, with resumable results. */
 export function registerEval(program: Command): void {
-  const command = program
-    .command("eval")
+  const command = addMemoryOptions(program.command("eval"))
     .summary("run a benchmark suite through the loop and report pass@1, the pass-after-k curve, cost and time")
     .description(
       "SUITE is a HumanEval-style .jsonl file (task_id, prompt, test, entry_point, and buggy_solution for " +
@@ -102,6 +102,7 @@ export function registerEval(program: Command): void {
           ...(flags.offlineSeconds !== undefined ? { offlineBudgetMs: Math.round(flags.offlineSeconds * 1000) } : {}),
           ...(flags.baseline !== undefined ? { baselinePath: flags.baseline } : {}),
           ...(scale ? { runner: scale.runner } : {}),
+          ...memoryOptionFrom(flags.memory),
         });
         progress.stop();
         output.info(renderEvalTable(report));

@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
   report: async () => (await import("./report.js")).registerReport,
   mcp: async () => (await import("./mcp.js")).registerMcp,
   worker: async () => (await import("./worker.js")).registerWorker,
+  memory: async () => (await import("./memory.js")).registerMemory,
 };
 
 /**

@@ -3,9 +3,10 @@ import { createTwoFilesPatch } from "diff";
 import { basename } from "node:path";
 import type { RunResult } from "../../shared/run-result.js";
 import { type LoadedTask, loadTask } from "../../tasks/load-task.js";
+import { addMemoryOptions, type MemoryFlags, memoryOptionFrom } from "../memory-options.js";
 import { addLimitOptions, addGenerateTestsOption, addReviewOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, checkModelBeforeRun, type LoopFlags } from "../loop-options.js";
 
-interface RepairFlags extends LoopFlags {
+interface RepairFlags extends LoopFlags, MemoryFlags {
   prompt?: string;
   write?: boolean;
   root?: string;
@@ -30,6 +31,7 @@ export function registerRepair(program: Command): void {
   addSwitchOptions(command);
   addReviewOptions(command);
   addGenerateTestsOption(command);
+  addMemoryOptions(command);
   command
     .option("--approve", "ask before writing; a non-interactive run pauses (resume with: mend resume RUN_ID --approve|--reject)")
     .addHelpText("after", "\nExample:\n  mend repair examples/median/median.py --tests examples/median/test_median.py --write")
@@ -40,7 +42,7 @@ export function registerRepair(program: Command): void {
       // Loaded here, not at start-up: the agent pulls in LangGraph and the model providers,
       // which --help and bad input should not wait for.
       const { executeRun } = await import("../execute-run.js");
-      const agentOptions = agentOptionsFrom(flags, loaded);
+      const agentOptions = { ...agentOptionsFrom(flags, loaded), ...memoryOptionFrom(flags.memory) };
       await checkModelBeforeRun(agentOptions);
       process.exitCode = await executeRun({
         json: flags.json ?? false,

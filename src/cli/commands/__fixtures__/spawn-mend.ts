@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
@@ -48,11 +49,13 @@ export function spawnMend(args: string[], options: { cwd: string; env?: Record<s
   exit: Promise<MendExit>;
 } {
   requireCurrentDist();
+  const data = ownDataHome();
   const child = spawn(process.execPath, [MEND, ...args], {
     cwd: options.cwd,
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? options.cwd, ...options.env },
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? options.cwd, XDG_DATA_HOME: data.dir, ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  child.on("close", data.remove);
   let stdout = "";
   let stderr = "";
   child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -61,6 +64,16 @@ export function spawnMend(args: string[], options: { cwd: string; env?: Record<s
     child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr })),
   );
   return { child, exit };
+}
+
+/**
+ * A data folder of the spawned CLI's own: what one test's run remembers (the error -> fix
+ * memory) must not change another test's run, nor land in the user's data folder. A test
+ * about the memory names its file with --memory.
+ */
+function ownDataHome(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), "mend-data-"));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** Runs the CLI to the end. */
@@ -82,6 +95,7 @@ export function runMendInTerminal(
   requireCurrentDist();
   const quote = (arg: string) => `'${arg.replaceAll("'", "'\\''")}'`;
   const command = [process.execPath, MEND, ...args].map(quote).join(" ");
+  const data = ownDataHome();
   // -e: exit with the CLI's exit code; -f: pass output on at once; /dev/null: keep no typescript file.
   const child = spawn("script", ["-qefc", command, "/dev/null"], {
     cwd: options.cwd,
@@ -90,10 +104,12 @@ export function runMendInTerminal(
       HOME: process.env.HOME ?? options.cwd,
       SHELL: "/bin/sh",
       TERM: "dumb",
+      XDG_DATA_HOME: data.dir,
       ...options.env,
     },
     stdio: ["pipe", "pipe", "pipe"],
   });
+  child.on("close", data.remove);
   let stdout = "";
   let stderr = "";
   let answered = 0;

@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { MemoryStore } from "../memory/memory-store.js";
+import type { RunEvent } from "../runs/run-event.js";
+import { createSandbox } from "../sandbox/create-sandbox.js";
+import type { Task } from "../shared/task.js";
+import { fenced, startScriptedServer } from "../testkit/index.js";
+import { createAgent } from "./create-agent.js";
+
+// Two programs people write, each with the same slip: a range that stops one short.
+const FACTORIAL_BUGGY = `def factorial(n):
+    """n! for n >= 0."""
+    result = 1
+    for i in range(1, n):
+        result *= i
+    return result
+`;
+const FACTORIAL_FIXED = FACTORIAL_BUGGY.replace("range(1, n)", "range(1, n + 1)");
+const FACTORIAL_TESTS = `from factorial import factorial
+
+
+def test_zero():
+    assert factorial(0) == 1
+
+
+def test_five():
+    assert factorial(5) == 120
+`;
+
+const SUM_BUGGY = `def sum_of_squares(n):
+    """1*1 + 2*2 + ... + n*n."""
+    total = 0
+    for k in range(1, n):
+        total += k * k
+    return total
+`;
+const SUM_FIXED = SUM_BUGGY.replace("range(1, n)", "range(1, n + 1)");
+const SUM_TESTS = `from sum_of_squares import sum_of_squares
+
+
+def test_none():
+    assert sum_of_squares(0) == 0
+
+
+def test_three():
+    assert sum_of_squares(3) == 14
+`;
+
+function task(entry: string, draft: string, tests: string): Task {
+  return {
+    prompt: "",
+    language: "python",
+    entry,
+    draft,
+    tests: [{ path: `test_${entry}`, content: tests }],
+  };
+}
+
+vi.setConfig({ testTimeout: 180_000 });
+
+const sandbox = createSandbox();
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "mend-memory-"));
+});
+afterAll(async () => {
+  await sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the error -> fix memory across runs", () => {
+  it("records the model's verified fix, and the next run on a similar bug shows it to the model", async () => {
+    const memory = MemoryStore.open(join(dir, "model.sqlite"));
+    const server = await startScriptedServer([{ reply: fenced(FACTORIAL_FIXED, "python") }, { reply: fenced(SUM_FIXED, "python") }]);
+    try {
+      const agentOf = (events: RunEvent[]) =>
+        createAgent({
+          model: "openai:scripted",
+          baseUrl: server.url,
+          env: { OPENAI_API_KEY: "test-key" },
+          sandbox,
+          // The model is the fixer here; the offline engine's use of the memory is tested below.
+          repairer: null,
+          localizer: null,
+          review: false,
+          runsDir: join(dir, "runs"),
+          memory,
+          onEvent: (event) => events.push(event),
+        });
+
+      const first = await agentOf([]).run(task("factorial.py", FACTORIAL_BUGGY, FACTORIAL_TESTS));
+      expect(first.verified).toBe(true);
+      expect(first.memory?.used).toEqual([]);
+      expect(first.memory?.recorded).toMatch(/^[0-9a-f]{12}$/);
+      expect(server.requests[0].messages.map((message) => message.content).join("\n")).not.toContain("fixed before");
+      const recorded = memory.get(first.memory?.recorded ?? "");
+      expect(recorded).toMatchObject({ language: "python", errorType: "assertion", madeBy: "openai:scripted" });
+      expect(recorded?.diff).toContain("-    for i in range(1, n):\n+    for i in range(1, n + 1):");
+
+      const events: RunEvent[] = [];
+      const second = await agentOf(events).run(task("sum_of_squares.py", SUM_BUGGY, SUM_TESTS));
+      expect(second.verified).toBe(true);
+      expect(second.memory?.used).toEqual([first.memory?.recorded]);
+      const prompt = server.requests[1].messages.find((message) => message.role === "user")?.content ?? "";
+      expect(prompt).toMatch(/A similar failure \(.*\) was fixed before by:/);
+      expect(prompt).toContain("+    for i in range(1, n + 1):");
+      expect(events).toContainEqual(expect.objectContaining({ type: "memory_recalled", for: "model", attempt: 2, ids: [first.memory?.recorded] }));
+      expect(events).toContainEqual({ type: "memory_summary", used: [{ id: first.memory?.recorded, helped: true }], recorded: second.memory?.recorded });
+      expect(memory.get(first.memory?.recorded ?? "")).toMatchObject({ timesUsed: 1, timesHelped: 1 });
+    } finally {
+      await server.close();
+      memory.close();
+    }
+  });
+
+  it("records the offline engine's fix with its operator, and hands its edits to the engine on a similar bug", async () => {
+    const memory = MemoryStore.open(join(dir, "offline.sqlite"));
+    const preferred: unknown[] = [];
+    const { repairOffline } = await import("../repair/repair-offline.js");
+    const agent = createAgent({
+      model: "offline",
+      sandbox,
+      review: false,
+      runsDir: join(dir, "runs"),
+      memory,
+      offlineMaxCandidates: 400,
+      repairer: (input, options) => {
+        preferred.push(options.preferredEdits ?? null);
+        return repairOffline(input, options);
+      },
+    });
+    const first = await agent.run(task("factorial.py", FACTORIAL_BUGGY, FACTORIAL_TESTS));
+    expect(first.verified).toBe(true);
+    const entry = memory.get(first.memory?.recorded ?? "");
+    expect(entry?.madeBy).toMatch(/^offline:/);
+    expect(entry?.edits.length).toBeGreaterThan(0);
+
+    const second = await agent.run(task("sum_of_squares.py", SUM_BUGGY, SUM_TESTS));
+    expect(second.verified).toBe(true);
+    expect(second.code).toBe(SUM_FIXED);
+    expect(second.memory?.used).toEqual([first.memory?.recorded]);
+    expect(preferred).toEqual([null, entry?.edits]);
+    memory.close();
+  });
+});

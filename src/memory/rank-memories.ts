@@ -1,0 +1,52 @@
+import { textSimilarity } from "../boundary/text-similarity.js";
+import type { MemoryEntry } from "./memory-entry.js";
+
+/** The failure to find remembered fixes for. */
+export interface RecallQuery {
+  signature: string;
+  errorType: string;
+  summary: string;
+}
+
+export interface RankedMemory {
+  entry: MemoryEntry;
+  /** 2: the same signature; 1: the same message elsewhere in a program; 0: a similar diagnosis. */
+  tier: 0 | 1 | 2;
+  /** Text similarity of the diagnosis summaries, 0 to 1. */
+  similarity: number;
+}
+
+/** Below this, two diagnoses of different signatures are not taken as the same kind of failure. */
+export const MIN_SIMILARITY = 0.6;
+
+/**
+ * The entries that best match a failure, best first: the same signature, then the same error
+ * message at another place (the signature without its location), then diagnoses whose text is
+ * similar; among equals, the entry that helped more often, then the more recently used.
+ * `entries` are those of the failure's language.
+ */
+export function rankMemories(query: RecallQuery, entries: readonly MemoryEntry[], limit: number): RankedMemory[] {
+  const message = withoutLocation(query.signature);
+  const ranked: RankedMemory[] = [];
+  for (const entry of entries) {
+    const similarity = textSimilarity(query.summary, entry.summary);
+    const tier = entry.signature === query.signature ? 2 : withoutLocation(entry.signature) === message ? 1 : 0;
+    if (tier === 0 && (similarity < MIN_SIMILARITY || entry.errorType !== query.errorType)) continue;
+    ranked.push({ entry, tier, similarity });
+  }
+  return ranked
+    .sort(
+      (a, b) =>
+        b.tier - a.tier ||
+        b.similarity - a.similarity ||
+        b.entry.timesHelped - a.entry.timesHelped ||
+        b.entry.lastUsed.localeCompare(a.entry.lastUsed),
+    )
+    .slice(0, limit);
+}
+
+/** `errorType|message|file:line` without its last part (see `errorSignature`). */
+function withoutLocation(signature: string): string {
+  const cut = signature.lastIndexOf("|");
+  return cut < 0 ? signature : signature.slice(0, cut);
+}
