@@ -21,6 +21,7 @@ export function generateMutations(tree: SyntaxTree, source: string, table: Opera
     visitNode(node, table, scopes, out, indentUnit);
     widenOperators(node, table, scopes, out, shapes);
     if (node.type === "if_statement") siblingBranchStatements(node, table, out);
+    if (node.type === "while_statement") loopSteps(node, table, out);
     if (table.functionTypes.has(node.type)) mirroredStatements(node, table, out);
     for (const child of node.children) if (child) walk(child);
   };
@@ -591,7 +592,9 @@ function baseCaseGuards(
       `${parameter} ${table.equals} 1`,
       `${parameter} < 0`,
     ];
-    const values = [...new Set([...returned, parameter, "1", "0"])].slice(0, 5);
+    // Euclid's `if b == 0: return a` returns another parameter.
+    const others = parameters.filter((other) => other !== parameter);
+    const values = [...new Set([...returned, parameter, "1", "0", ...others])].slice(0, 6);
     conditions.forEach((condition, c) => {
       values.forEach((value, v) => {
         const text = table.conditionGuard(condition, value, indent, unit);
@@ -728,12 +731,33 @@ function parallelNames(a: SyntaxNode[], b: SyntaxNode[]): Map<string, string> {
   return map;
 }
 
-/** `text` with every identifier node of `node` renamed through `map`. */
+/**
+ * `text` with every identifier node of `node` renamed through `map`; a name the map lacks is
+ * renamed through the stems of its pairs when the result is a name the program has (`evens` ->
+ * `odds` renames `even_sum` to `odd_sum` and `evenSum` to `oddSum`).
+ */
 function renamed(node: SyntaxNode, map: ReadonlyMap<string, string>): string {
+  const stems = [...map].map(([from, to]) => stemsOf(from, to)).filter((pair) => pair[0].length >= 2 && pair[1].length >= 1);
+  const known = stems.length > 0 ? new Set(identifiersOf(node.tree.rootNode)) : new Set<string>();
+  const renameOne = (name: string): string | undefined => {
+    const to = map.get(name);
+    if (to !== undefined) return to;
+    for (const [from, into] of stems) {
+      for (const [a, b] of [
+        [from, into],
+        [capitalized(from), capitalized(into)],
+      ]) {
+        if (!name.includes(a)) continue;
+        const result = name.replace(a, b);
+        if (known.has(result)) return result;
+      }
+    }
+    return undefined;
+  };
   const edits: { start: number; end: number; text: string }[] = [];
   const visit = (current: SyntaxNode) => {
     if (current.type === "identifier") {
-      const to = map.get(current.text);
+      const to = renameOne(current.text);
       if (to !== undefined) edits.push({ start: current.startIndex - node.startIndex, end: current.endIndex - node.startIndex, text: to });
     }
     for (const child of current.namedChildren) if (child) visit(child);
@@ -742,6 +766,19 @@ function renamed(node: SyntaxNode, map: ReadonlyMap<string, string>): string {
   let text = node.text;
   for (const edit of edits.sort((x, y) => y.start - x.start)) text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
   return text;
+}
+
+/** What differs between two names once their common start and end are set aside: `evens`/`odds` -> `even`/`odd`. */
+function stemsOf(from: string, to: string): [string, string] {
+  let start = 0;
+  while (start < from.length && start < to.length && from[start] === to[start]) start++;
+  let end = 0;
+  while (end < from.length - start && end < to.length - start && from[from.length - 1 - end] === to[to.length - 1 - end]) end++;
+  return [from.slice(start, from.length - end), to.slice(start, to.length - end)];
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 const SIMPLE_STATEMENTS = new Set(["expression_statement", "lexical_declaration"]);
@@ -823,4 +860,70 @@ function mirroredStatements(fn: SyntaxNode, table: OperatorTable, out: MutationS
     for (const child of node.namedChildren) if (child && !table.functionTypes.has(child.type)) walk(child);
   };
   walk(body);
+}
+
+/**
+ * The step a `while` loop's variable takes (`i += 1`, `j++`), copied from where the function
+ * already writes it to the end of a branch of the loop that lacks it: the classic missing
+ * increment, which makes the loop spin on one branch.
+ */
+function loopSteps(loop: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const condition = loop.childForFieldName("condition");
+  const body = loop.childForFieldName("body");
+  if (!condition || !body) return;
+  const variables = new Set(identifiersOf(condition));
+  let fn: SyntaxNode | null = loop.parent;
+  while (fn && !table.functionTypes.has(fn.type)) fn = fn.parent;
+  const steps = new Map<string, { text: string; variable: string }>();
+  const collect = (node: SyntaxNode) => {
+    const stepped = steppedVariable(node, table);
+    if (stepped && variables.has(stepped)) steps.set(node.text.replace(/\s+/g, ""), { text: node.text, variable: stepped });
+    for (const child of node.namedChildren) if (child && !table.functionTypes.has(child.type)) collect(child);
+  };
+  collect(fn ?? loop);
+  if (steps.size === 0) return;
+  const source = out.source;
+  const visitBlock = (block: SyntaxNode) => {
+    const statements = block.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
+    const last = statements[statements.length - 1];
+    if (!last) return;
+    const indent = source.slice(source.lastIndexOf("\n", last.startIndex - 1) + 1, last.startIndex);
+    if (!/^\s*$/.test(indent) || JUMPS.test(last.text)) return;
+    const stepsHere = new Set<string>();
+    const seen = (node: SyntaxNode) => {
+      const stepped = steppedVariable(node, table);
+      if (stepped) stepsHere.add(stepped);
+      for (const child of node.namedChildren) if (child) seen(child);
+    };
+    statements.forEach(seen);
+    [...steps.values()].forEach(({ text, variable }, index) => {
+      if (stepsHere.has(variable)) return;
+      out.replace(last.endIndex, last.endIndex, `\n${indent}${text}`, "insert_statement", 5.25 + index * 0.02);
+    });
+  };
+  const walk = (node: SyntaxNode) => {
+    if (node.type === table.blockType || node.type === "statement_block") visitBlock(node);
+    for (const child of node.namedChildren) {
+      if (!child || table.functionTypes.has(child.type) || child.type === "while_statement" || child.type === "for_statement") continue;
+      walk(child);
+    }
+  };
+  walk(body);
+}
+
+/** The variable a statement steps (`i += 1`, `i -= 2`, `i++`), when it is one. */
+function steppedVariable(node: SyntaxNode, table: OperatorTable): string | undefined {
+  if (node.type !== "expression_statement") return undefined;
+  const expression = node.namedChildren[0];
+  if (!expression) return undefined;
+  if (table.augmentedTypes.has(expression.type)) {
+    const left = expression.childForFieldName("left");
+    const operator = expression.childForFieldName("operator")?.text;
+    return left?.type === table.identifierType && (operator === "+=" || operator === "-=") ? left.text : undefined;
+  }
+  if (expression.type === table.updateType) {
+    const argument = expression.childForFieldName("argument");
+    return argument?.type === table.identifierType ? argument.text : undefined;
+  }
+  return undefined;
 }
