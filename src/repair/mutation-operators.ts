@@ -6,6 +6,7 @@ import type { SyntaxNode, SyntaxTree } from "./syntax-tree.js";
 /** Most identifiers have a handful of plausible substitutes; more only slows the search. */
 const MAX_NAME_SUBSTITUTES = 8;
 const MAX_GUARDED_PARAMETERS = 4;
+const LOOP_TYPES = new Set(["for_statement", "while_statement", "for_in_statement"]);
 
 /**
  * Every single-location mutation of the program, in no particular order. Each one replaces
@@ -22,6 +23,8 @@ export function generateMutations(tree: SyntaxTree, source: string, table: Opera
     widenOperators(node, table, scopes, out, shapes);
     if (node.type === "if_statement") siblingBranchStatements(node, table, out);
     if (node.type === "while_statement") loopSteps(node, table, out);
+    if (LOOP_TYPES.has(node.type)) flushAfterLoop(node, table, scopes, out);
+    if (node.type === "if_statement") otherReceiverCopies(node, table, out);
     if (table.functionTypes.has(node.type)) mirroredStatements(node, table, out);
     for (const child of node.children) if (child) walk(child);
   };
@@ -73,6 +76,7 @@ function visitNode(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, o
   if (table.functionTypes.has(type)) functionTemplates(node, table, scopes, out, unit);
   if (type === table.returnType) wrapReturn(node, table, scopes, out);
   const assigned = assignedValue(node, table);
+  if (assigned) accumulate(node, assigned, table, out);
   if (assigned) {
     offsetExpression(assigned, table, out, 2.4);
     insertTerm(assigned, table, scopes, out, 4.2);
@@ -80,6 +84,22 @@ function visitNode(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, o
       table.wrappers.forEach((wrap, index) => out.replaceNode(assigned, wrap(assigned.text), "wrap", 5.2 + index * 0.05));
     }
   }
+}
+
+/**
+ * A running extreme that forgot to compare: `longest = length + 1` -> `longest = max(longest,
+ * length + 1)` (and `min`), for a plain variable assigned a computed value.
+ */
+function accumulate(node: SyntaxNode, value: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const target = node.childForFieldName("left") ?? node.childForFieldName("name");
+  if (!target || target.type !== table.identifierType || value.type === table.numberType) return;
+  if (!table.binaryTypes.has(value.type) && value.type !== table.identifierType && value.type !== table.subscriptType) return;
+  if (value.type === table.identifierType && value.text === target.text) return;
+  const python = table.comparisonChainType !== undefined;
+  ["max", "min"].forEach((fn, index) => {
+    const call = python ? fn : `Math.${fn}`;
+    out.replaceNode(value, `${call}(${target.text}, ${value.text})`, "wrap", 4.7 + index * 0.05);
+  });
 }
 
 /** `[]` that should have held one item: `[[]]`, or `[v]` for a variable in scope. */
@@ -676,6 +696,8 @@ function isValueUse(node: SyntaxNode, table: OperatorTable): boolean {
   if (!parent) return false;
   if (parent.type === "argument_list" || parent.type === "arguments") return true;
   if (parent.type === table.returnType) return true;
+  // The iterable of a loop: `for x in arr` that should run over `arr[k:]`.
+  if (parent.type === "for_statement" || parent.type === "for_in_statement") return parent.childForFieldName("right")?.id === node.id;
   if (table.assignmentTypes.has(parent.type)) return parent.childForFieldName("right")?.id === node.id || parent.childForFieldName("value")?.id === node.id;
   if (parent.type === "variable_declarator") return parent.childForFieldName("value")?.id === node.id;
   if (table.binaryTypes.has(parent.type)) {
@@ -926,4 +948,84 @@ function steppedVariable(node: SyntaxNode, table: OperatorTable): string | undef
     return argument?.type === table.identifierType ? argument.text : undefined;
   }
   return undefined;
+}
+
+/** A call statement on a method (`lines.append(line)`), the kind a loop repeats. */
+function isMethodCallStatement(statement: SyntaxNode, table: OperatorTable): SyntaxNode | undefined {
+  if (statement.type !== "expression_statement") return undefined;
+  const call = statement.namedChildren[0];
+  if (!call || call.type !== table.callType) return undefined;
+  return call.childForFieldName(table.calleeField)?.type === table.memberType ? call : undefined;
+}
+
+/**
+ * The remainder a loop leaves, flushed after it: a call statement of the loop's body repeated
+ * after the loop with its argument replaced by another variable (`lines.append(line)` in the
+ * loop, the missing `lines.append(text)` after it).
+ */
+function flushAfterLoop(loop: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink): void {
+  const body = loop.childForFieldName("body");
+  if (!body || (body.type !== table.blockType && body.type !== "statement_block")) return;
+  const source = out.source;
+  const indent = source.slice(source.lastIndexOf("\n", loop.startIndex - 1) + 1, loop.startIndex);
+  if (!/^\s*$/.test(indent)) return;
+  const statements = body.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
+  const names = visibleNames(loop, scopes).filter((name) => !scopes.nonVariables.has(name));
+  statements.forEach((statement, s) => {
+    const call = isMethodCallStatement(statement, table);
+    const args = call?.childForFieldName(table.argumentsField);
+    const only = args ? positionalArguments(args) : [];
+    if (!call || only.length !== 1 || only[0].type !== table.identifierType) return;
+    const argument = only[0];
+    names
+      .filter((name) => name !== argument.text)
+      .slice(0, MAX_NAME_SUBSTITUTES)
+      .forEach((name, index) => {
+        const text = source.slice(statement.startIndex, argument.startIndex) + name + source.slice(argument.endIndex, statement.endIndex);
+        out.replace(loop.endIndex, loop.endIndex, `\n${indent}${text}`, "insert_statement", 5.35 + s * 0.02 + index * 0.02);
+      });
+  });
+}
+
+/**
+ * A call statement of one branch of an `if`, copied to the end of the other branch with its
+ * receiver replaced by another object the function calls methods on (`rpntokens.append(token)`
+ * in one branch, the missing `opstack.append(token)` in the other).
+ */
+function otherReceiverCopies(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const consequence = branchStatements(node.childForFieldName("consequence"), table);
+  const alternative = branchStatements(node.childForFieldName("alternative"), table);
+  if (!consequence || !alternative) return;
+  let fn: SyntaxNode | null = node.parent;
+  while (fn && !table.functionTypes.has(fn.type)) fn = fn.parent;
+  const receivers = new Set<string>();
+  const collect = (current: SyntaxNode) => {
+    if (current.type === table.callType) {
+      const object = current.childForFieldName(table.calleeField)?.childForFieldName(table.memberObjectField);
+      if (object?.type === table.identifierType) receivers.add(object.text);
+    }
+    for (const child of current.namedChildren) if (child && !table.functionTypes.has(child.type)) collect(child);
+  };
+  collect(fn ?? node);
+  const source = out.source;
+  const copy = (from: SyntaxNode[], into: SyntaxNode[]) => {
+    const last = into[into.length - 1];
+    if (JUMPS.test(last.text)) return;
+    const indent = source.slice(source.lastIndexOf("\n", last.startIndex - 1) + 1, last.startIndex);
+    if (!/^\s*$/.test(indent)) return;
+    from.forEach((statement, s) => {
+      const call = isMethodCallStatement(statement, table);
+      const object = call?.childForFieldName(table.calleeField)?.childForFieldName(table.memberObjectField);
+      if (!call || !object || object.type !== table.identifierType) return;
+      [...receivers]
+        .filter((name) => name !== object.text)
+        .slice(0, 4)
+        .forEach((name, index) => {
+          const text = source.slice(statement.startIndex, object.startIndex) + name + source.slice(object.endIndex, statement.endIndex);
+          out.replace(last.endIndex, last.endIndex, `\n${indent}${text}`, "insert_statement", 5.4 + s * 0.02 + index * 0.02);
+        });
+    });
+  };
+  copy(consequence.statements, alternative.statements);
+  copy(alternative.statements, consequence.statements);
 }
