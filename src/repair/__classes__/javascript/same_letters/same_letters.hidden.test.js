@@ -6,3 +6,4 @@ test("case 0: sameLetters('', '')", () => assert.deepEqual(sameLetters("", ""), 
 test("case 1: sameLetters('ab', 'BA')", () => assert.deepEqual(sameLetters("ab", "BA"), true));
 test("case 2: sameLetters('aab', 'abb')", () => assert.deepEqual(sameLetters("aab", "abb"), false));
 test("case 3: sameLetters('Night', 'THING')", () => assert.deepEqual(sameLetters("Night", "THING"), true));
+test("case 4: sameLetters('abd', 'abc')", () => assert.deepEqual(sameLetters("abd", "abc"), false));

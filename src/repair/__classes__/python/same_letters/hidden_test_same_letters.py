@@ -15,3 +15,7 @@ def test_h2():
 
 def test_h3():
     assert same_letters("Night", "THING") == True
+
+
+def test_h4():
+    assert same_letters("abd", "abc") == False
