@@ -247,13 +247,15 @@ class RepairSearch {
     await this.runPairs(pool, [[helping, helping]], (HELPING_SINGLES * (HELPING_SINGLES - 1)) / 2);
     if (this.plausible.length > 0 || this.stopped()) return;
     const base = this.partial.candidate;
+    // Half of what is left, time and candidates: the partial fix may be the wrong half of a
+    // pair, which the remaining singles and the pairs of this round still find.
     const search = new RepairSearch(
       { ...this.input, code: base.code, check: undefined },
-      { ...this.options, maxCandidates: this.maxCandidates - this.candidatesRun(), onProgress: undefined },
+      { ...this.options, maxCandidates: Math.floor((this.maxCandidates - this.candidatesRun()) / 2), onProgress: undefined },
       this.sandbox,
       this.started,
       this.round + 1,
-      this.budgetMs,
+      Date.now() - this.started + Math.floor(this.remaining() / 2),
     );
     const result = await search.run();
     this.laterRoundCandidates = result.candidatesRun;
