@@ -34,6 +34,8 @@ describe("countArithmeticNoOps", () => {
     expect(await count("python", "y = n * neg ** -1\nok = not not x\n")).toBe(2);
     expect(await count("javascript", "const y = n * neg ** -1;\nconst ok = !!x;\nconst z = - -x;\n")).toBe(3);
     expect(await count("python", "def f(s):\n    ','\n    j\n    return s\n")).toBe(1);
+    // The issue's own example: a string left where \`s_list.append(' ')\` was meant (not a docstring).
+    expect(await count("python", "def f(s):\n    s_list = []\n    ','\n    return s_list\n")).toBe(1);
     expect(await count("javascript", "function f(j) {\n  j;\n  a + b;\n  return j;\n}\n")).toBe(2);
   });
 

@@ -42,7 +42,10 @@ const DOUBLE_NEGATIONS = new Set(["not_operator", "unary_expression", "unary_ope
 function isNoOp(node: SyntaxNode): boolean {
   if (node.type === "expression_statement") {
     const expression = node.namedChildren[0];
-    return expression !== null && expression !== undefined && !EFFECT_TYPES.test(expression.type);
+    if (!expression) return false;
+    // A string statement is a docstring (or a directive such as 'use strict') only first in its block.
+    if (expression.type === "string" && node.previousNamedSibling && node.previousNamedSibling.type !== "comment") return true;
+    return !EFFECT_TYPES.test(expression.type);
   }
   if (DOUBLE_NEGATIONS.has(node.type)) {
     const argument = node.childForFieldName("argument") ?? node.childForFieldName("operand");

@@ -178,4 +178,87 @@ describe("generateMutations: the classes one-token edits miss", () => {
     expect(mutants).toContain(code.replace("return total -", "return total ** 2 -"));
     expect(mutants.some((mutant) => mutant.includes("abs("))).toBe(false);
   });
+
+  it("returns another parameter from a base case (Euclid's `if b == 0: return a`)", async () => {
+    const gcd = "def gcd(a, b):\n    return gcd(b, a % b)\n";
+    expect((await mutantsOf("python", gcd)).map((m) => m.code)).toContain("def gcd(a, b):\n    if b == 0:\n        return a\n    return gcd(b, a % b)\n");
+  });
+
+  it("copies a sibling statement renaming the names that share the stem of a renamed pair (evens/odds: even_sum -> odd_sum)", async () => {
+    const code = `def split(xs):
+    evens, odds = [], []
+    even_sum = odd_sum = 0
+    for x in xs:
+        if x % 2 == 0:
+            evens.append(x)
+            even_sum += x
+        else:
+            odds.append(x)
+    return evens, odds, even_sum, odd_sum
+`;
+    const mutants = (await mutantsOf("python", code)).map((m) => m.code);
+    expect(mutants).toContain(code.replace("odds.append(x)\n", "odds.append(x)\n            odd_sum += x\n"));
+    const js = "function split(xs) {\n  let evenSum = 0;\n  let oddSum = 0;\n  const evens = [];\n  const odds = [];\n  for (const x of xs) {\n    if (x % 2 === 0) {\n      evens.push(x);\n      evenSum += x;\n    } else {\n      odds.push(x);\n    }\n  }\n  return [evenSum, oddSum];\n}\n";
+    expect((await mutantsOf("javascript", js)).map((m) => m.code)).toContain(js.replace("odds.push(x);\n", "odds.push(x);\n      oddSum += x;\n"));
+  });
+
+  it("inserts a while loop's missing step into the branch that lacks it, and not where the loop already steps", async () => {
+    const code = `def squeeze(text):
+    out = []
+    i = 0
+    while i < len(text):
+        if text[i] == " ":
+            out.append(" ")
+            while i < len(text) and text[i] == " ":
+                i += 1
+        else:
+            out.append(text[i])
+    return "".join(out)
+`;
+    const steps = (await mutantsOf("python", code)).filter((m) => m.mutation.operator === "insert_statement").map((m) => m.code);
+    expect(steps).toContain(code.replace("out.append(text[i])\n", "out.append(text[i])\n            i += 1\n"));
+    expect(steps).not.toContain(code.replace('out.append(" ")\n', 'out.append(" ")\n            i += 1\n'));
+  });
+
+  it("makes a running extreme compare (`longest = max(longest, length + 1)`)", async () => {
+    const code = "def longest_run(xs):\n    longest = 0\n    length = 0\n    for x in xs:\n        length = length + 1 if x else 0\n        longest = length + 1\n    return longest\n";
+    const mutants = (await mutantsOf("python", code)).map((m) => m.code);
+    expect(mutants).toContain(code.replace("longest = length + 1", "longest = max(longest, length + 1)"));
+    const js = "function best(xs) {\n  let top = 0;\n  for (const x of xs) top = x * 2;\n  return top;\n}\n";
+    expect((await mutantsOf("javascript", js)).map((m) => m.code)).toContain(js.replace("top = x * 2", "top = Math.max(top, x * 2)"));
+  });
+
+  it("flushes a loop's remainder after it, and copies a call of one branch onto another receiver in the other", async () => {
+    const wrap = `def wrap(text, cols):
+    lines = []
+    while len(text) > cols:
+        line, text = text[:cols], text[cols:]
+        lines.append(line)
+    return lines
+`;
+    expect((await mutantsOf("python", wrap)).map((m) => m.code)).toContain(wrap.replace("        lines.append(line)\n", "        lines.append(line)\n    lines.append(text)\n"));
+    const code = `function toRpn(tokens) {
+  const out = [];
+  const ops = [];
+  for (const token of tokens) {
+    if (typeof token === "number") {
+      out.push(token);
+    } else {
+      while (ops.length > 0) out.push(ops.pop());
+    }
+  }
+  return out.concat(ops.reverse());
+}
+`;
+    expect((await mutantsOf("javascript", code)).map((m) => m.code)).toContain(
+      code.replace("while (ops.length > 0) out.push(ops.pop());\n", "while (ops.length > 0) out.push(ops.pop());\n      ops.push(token);\n"),
+    );
+  });
+
+  it("widens a loop's iterable with a slice the file uses", async () => {
+    const code = "def tail_sum(arr, k):\n    head = arr[:k]\n    total = 0\n    for x in arr:\n        total += x\n    return total, head\n";
+    const mutants = (await mutantsOf("python", code)).filter((m) => m.mutation.operator === "widen").map((m) => m.code);
+    expect(mutants).toContain(code.replace("for x in arr:", "for x in arr[k:]:"));
+  });
 });
+

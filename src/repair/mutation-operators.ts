@@ -6,6 +6,7 @@ import type { SyntaxNode, SyntaxTree } from "./syntax-tree.js";
 /** Most identifiers have a handful of plausible substitutes; more only slows the search. */
 const MAX_NAME_SUBSTITUTES = 8;
 const MAX_GUARDED_PARAMETERS = 4;
+const LOOP_TYPES = new Set(["for_statement", "while_statement", "for_in_statement"]);
 
 /**
  * Every single-location mutation of the program, in no particular order. Each one replaces
@@ -21,6 +22,9 @@ export function generateMutations(tree: SyntaxTree, source: string, table: Opera
     visitNode(node, table, scopes, out, indentUnit);
     widenOperators(node, table, scopes, out, shapes);
     if (node.type === "if_statement") siblingBranchStatements(node, table, out);
+    if (node.type === "while_statement") loopSteps(node, table, out);
+    if (LOOP_TYPES.has(node.type)) flushAfterLoop(node, table, scopes, out);
+    if (node.type === "if_statement") otherReceiverCopies(node, table, out);
     if (table.functionTypes.has(node.type)) mirroredStatements(node, table, out);
     for (const child of node.children) if (child) walk(child);
   };
@@ -72,6 +76,7 @@ function visitNode(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, o
   if (table.functionTypes.has(type)) functionTemplates(node, table, scopes, out, unit);
   if (type === table.returnType) wrapReturn(node, table, scopes, out);
   const assigned = assignedValue(node, table);
+  if (assigned) accumulate(node, assigned, table, out);
   if (assigned) {
     offsetExpression(assigned, table, out, 2.4);
     insertTerm(assigned, table, scopes, out, 4.2);
@@ -79,6 +84,22 @@ function visitNode(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, o
       table.wrappers.forEach((wrap, index) => out.replaceNode(assigned, wrap(assigned.text), "wrap", 5.2 + index * 0.05));
     }
   }
+}
+
+/**
+ * A running extreme that forgot to compare: `longest = length + 1` -> `longest = max(longest,
+ * length + 1)` (and `min`), for a plain variable assigned a computed value.
+ */
+function accumulate(node: SyntaxNode, value: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const target = node.childForFieldName("left") ?? node.childForFieldName("name");
+  if (!target || target.type !== table.identifierType || value.type === table.numberType) return;
+  if (!table.binaryTypes.has(value.type) && value.type !== table.identifierType && value.type !== table.subscriptType) return;
+  if (value.type === table.identifierType && value.text === target.text) return;
+  const python = table.comparisonChainType !== undefined;
+  ["max", "min"].forEach((fn, index) => {
+    const call = python ? fn : `Math.${fn}`;
+    out.replaceNode(value, `${call}(${target.text}, ${value.text})`, "wrap", 4.7 + index * 0.05);
+  });
 }
 
 /** `[]` that should have held one item: `[[]]`, or `[v]` for a variable in scope. */
@@ -591,7 +612,9 @@ function baseCaseGuards(
       `${parameter} ${table.equals} 1`,
       `${parameter} < 0`,
     ];
-    const values = [...new Set([...returned, parameter, "1", "0"])].slice(0, 5);
+    // Euclid's `if b == 0: return a` returns another parameter.
+    const others = parameters.filter((other) => other !== parameter);
+    const values = [...new Set([...returned, parameter, "1", "0", ...others])].slice(0, 6);
     conditions.forEach((condition, c) => {
       values.forEach((value, v) => {
         const text = table.conditionGuard(condition, value, indent, unit);
@@ -673,6 +696,8 @@ function isValueUse(node: SyntaxNode, table: OperatorTable): boolean {
   if (!parent) return false;
   if (parent.type === "argument_list" || parent.type === "arguments") return true;
   if (parent.type === table.returnType) return true;
+  // The iterable of a loop: `for x in arr` that should run over `arr[k:]`.
+  if (parent.type === "for_statement" || parent.type === "for_in_statement") return parent.childForFieldName("right")?.id === node.id;
   if (table.assignmentTypes.has(parent.type)) return parent.childForFieldName("right")?.id === node.id || parent.childForFieldName("value")?.id === node.id;
   if (parent.type === "variable_declarator") return parent.childForFieldName("value")?.id === node.id;
   if (table.binaryTypes.has(parent.type)) {
@@ -728,12 +753,33 @@ function parallelNames(a: SyntaxNode[], b: SyntaxNode[]): Map<string, string> {
   return map;
 }
 
-/** `text` with every identifier node of `node` renamed through `map`. */
+/**
+ * `text` with every identifier node of `node` renamed through `map`; a name the map lacks is
+ * renamed through the stems of its pairs when the result is a name the program has (`evens` ->
+ * `odds` renames `even_sum` to `odd_sum` and `evenSum` to `oddSum`).
+ */
 function renamed(node: SyntaxNode, map: ReadonlyMap<string, string>): string {
+  const stems = [...map].map(([from, to]) => stemsOf(from, to)).filter((pair) => pair[0].length >= 2 && pair[1].length >= 1);
+  const known = stems.length > 0 ? new Set(identifiersOf(node.tree.rootNode)) : new Set<string>();
+  const renameOne = (name: string): string | undefined => {
+    const to = map.get(name);
+    if (to !== undefined) return to;
+    for (const [from, into] of stems) {
+      for (const [a, b] of [
+        [from, into],
+        [capitalized(from), capitalized(into)],
+      ]) {
+        if (!name.includes(a)) continue;
+        const result = name.replace(a, b);
+        if (known.has(result)) return result;
+      }
+    }
+    return undefined;
+  };
   const edits: { start: number; end: number; text: string }[] = [];
   const visit = (current: SyntaxNode) => {
     if (current.type === "identifier") {
-      const to = map.get(current.text);
+      const to = renameOne(current.text);
       if (to !== undefined) edits.push({ start: current.startIndex - node.startIndex, end: current.endIndex - node.startIndex, text: to });
     }
     for (const child of current.namedChildren) if (child) visit(child);
@@ -742,6 +788,19 @@ function renamed(node: SyntaxNode, map: ReadonlyMap<string, string>): string {
   let text = node.text;
   for (const edit of edits.sort((x, y) => y.start - x.start)) text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
   return text;
+}
+
+/** What differs between two names once their common start and end are set aside: `evens`/`odds` -> `even`/`odd`. */
+function stemsOf(from: string, to: string): [string, string] {
+  let start = 0;
+  while (start < from.length && start < to.length && from[start] === to[start]) start++;
+  let end = 0;
+  while (end < from.length - start && end < to.length - start && from[from.length - 1 - end] === to[to.length - 1 - end]) end++;
+  return [from.slice(start, from.length - end), to.slice(start, to.length - end)];
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 const SIMPLE_STATEMENTS = new Set(["expression_statement", "lexical_declaration"]);
@@ -823,4 +882,150 @@ function mirroredStatements(fn: SyntaxNode, table: OperatorTable, out: MutationS
     for (const child of node.namedChildren) if (child && !table.functionTypes.has(child.type)) walk(child);
   };
   walk(body);
+}
+
+/**
+ * The step a `while` loop's variable takes (`i += 1`, `j++`), copied from where the function
+ * already writes it to the end of a branch of the loop that lacks it: the classic missing
+ * increment, which makes the loop spin on one branch.
+ */
+function loopSteps(loop: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const condition = loop.childForFieldName("condition");
+  const body = loop.childForFieldName("body");
+  if (!condition || !body) return;
+  const variables = new Set(identifiersOf(condition));
+  let fn: SyntaxNode | null = loop.parent;
+  while (fn && !table.functionTypes.has(fn.type)) fn = fn.parent;
+  const steps = new Map<string, { text: string; variable: string }>();
+  const collect = (node: SyntaxNode) => {
+    const stepped = steppedVariable(node, table);
+    if (stepped && variables.has(stepped)) steps.set(node.text.replace(/\s+/g, ""), { text: node.text, variable: stepped });
+    for (const child of node.namedChildren) if (child && !table.functionTypes.has(child.type)) collect(child);
+  };
+  collect(fn ?? loop);
+  if (steps.size === 0) return;
+  const source = out.source;
+  const visitBlock = (block: SyntaxNode) => {
+    const statements = block.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
+    const last = statements[statements.length - 1];
+    if (!last) return;
+    const indent = source.slice(source.lastIndexOf("\n", last.startIndex - 1) + 1, last.startIndex);
+    if (!/^\s*$/.test(indent) || JUMPS.test(last.text)) return;
+    const stepsHere = new Set<string>();
+    const seen = (node: SyntaxNode) => {
+      const stepped = steppedVariable(node, table);
+      if (stepped) stepsHere.add(stepped);
+      for (const child of node.namedChildren) if (child) seen(child);
+    };
+    statements.forEach(seen);
+    [...steps.values()].forEach(({ text, variable }, index) => {
+      if (stepsHere.has(variable)) return;
+      out.replace(last.endIndex, last.endIndex, `\n${indent}${text}`, "insert_statement", 5.25 + index * 0.02);
+    });
+  };
+  const walk = (node: SyntaxNode) => {
+    if (node.type === table.blockType || node.type === "statement_block") visitBlock(node);
+    for (const child of node.namedChildren) {
+      if (!child || table.functionTypes.has(child.type) || child.type === "while_statement" || child.type === "for_statement") continue;
+      walk(child);
+    }
+  };
+  walk(body);
+}
+
+/** The variable a statement steps (`i += 1`, `i -= 2`, `i++`), when it is one. */
+function steppedVariable(node: SyntaxNode, table: OperatorTable): string | undefined {
+  if (node.type !== "expression_statement") return undefined;
+  const expression = node.namedChildren[0];
+  if (!expression) return undefined;
+  if (table.augmentedTypes.has(expression.type)) {
+    const left = expression.childForFieldName("left");
+    const operator = expression.childForFieldName("operator")?.text;
+    return left?.type === table.identifierType && (operator === "+=" || operator === "-=") ? left.text : undefined;
+  }
+  if (expression.type === table.updateType) {
+    const argument = expression.childForFieldName("argument");
+    return argument?.type === table.identifierType ? argument.text : undefined;
+  }
+  return undefined;
+}
+
+/** A call statement on a method (`lines.append(line)`), the kind a loop repeats. */
+function isMethodCallStatement(statement: SyntaxNode, table: OperatorTable): SyntaxNode | undefined {
+  if (statement.type !== "expression_statement") return undefined;
+  const call = statement.namedChildren[0];
+  if (!call || call.type !== table.callType) return undefined;
+  return call.childForFieldName(table.calleeField)?.type === table.memberType ? call : undefined;
+}
+
+/**
+ * The remainder a loop leaves, flushed after it: a call statement of the loop's body repeated
+ * after the loop with its argument replaced by another variable (`lines.append(line)` in the
+ * loop, the missing `lines.append(text)` after it).
+ */
+function flushAfterLoop(loop: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink): void {
+  const body = loop.childForFieldName("body");
+  if (!body || (body.type !== table.blockType && body.type !== "statement_block")) return;
+  const source = out.source;
+  const indent = source.slice(source.lastIndexOf("\n", loop.startIndex - 1) + 1, loop.startIndex);
+  if (!/^\s*$/.test(indent)) return;
+  const statements = body.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
+  const names = visibleNames(loop, scopes).filter((name) => !scopes.nonVariables.has(name));
+  statements.forEach((statement, s) => {
+    const call = isMethodCallStatement(statement, table);
+    const args = call?.childForFieldName(table.argumentsField);
+    const only = args ? positionalArguments(args) : [];
+    if (!call || only.length !== 1 || only[0].type !== table.identifierType) return;
+    const argument = only[0];
+    names
+      .filter((name) => name !== argument.text)
+      .slice(0, MAX_NAME_SUBSTITUTES)
+      .forEach((name, index) => {
+        const text = source.slice(statement.startIndex, argument.startIndex) + name + source.slice(argument.endIndex, statement.endIndex);
+        out.replace(loop.endIndex, loop.endIndex, `\n${indent}${text}`, "insert_statement", 5.35 + s * 0.02 + index * 0.02);
+      });
+  });
+}
+
+/**
+ * A call statement of one branch of an `if`, copied to the end of the other branch with its
+ * receiver replaced by another object the function calls methods on (`rpntokens.append(token)`
+ * in one branch, the missing `opstack.append(token)` in the other).
+ */
+function otherReceiverCopies(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const consequence = branchStatements(node.childForFieldName("consequence"), table);
+  const alternative = branchStatements(node.childForFieldName("alternative"), table);
+  if (!consequence || !alternative) return;
+  let fn: SyntaxNode | null = node.parent;
+  while (fn && !table.functionTypes.has(fn.type)) fn = fn.parent;
+  const receivers = new Set<string>();
+  const collect = (current: SyntaxNode) => {
+    if (current.type === table.callType) {
+      const object = current.childForFieldName(table.calleeField)?.childForFieldName(table.memberObjectField);
+      if (object?.type === table.identifierType) receivers.add(object.text);
+    }
+    for (const child of current.namedChildren) if (child && !table.functionTypes.has(child.type)) collect(child);
+  };
+  collect(fn ?? node);
+  const source = out.source;
+  const copy = (from: SyntaxNode[], into: SyntaxNode[]) => {
+    const last = into[into.length - 1];
+    if (JUMPS.test(last.text)) return;
+    const indent = source.slice(source.lastIndexOf("\n", last.startIndex - 1) + 1, last.startIndex);
+    if (!/^\s*$/.test(indent)) return;
+    from.forEach((statement, s) => {
+      const call = isMethodCallStatement(statement, table);
+      const object = call?.childForFieldName(table.calleeField)?.childForFieldName(table.memberObjectField);
+      if (!call || !object || object.type !== table.identifierType) return;
+      [...receivers]
+        .filter((name) => name !== object.text)
+        .slice(0, 4)
+        .forEach((name, index) => {
+          const text = source.slice(statement.startIndex, object.startIndex) + name + source.slice(object.endIndex, statement.endIndex);
+          out.replace(last.endIndex, last.endIndex, `\n${indent}${text}`, "insert_statement", 5.4 + s * 0.02 + index * 0.02);
+        });
+    });
+  };
+  copy(consequence.statements, alternative.statements);
+  copy(alternative.statements, consequence.statements);
 }

@@ -80,6 +80,16 @@ const BATCH_BUDGET_MS = 5_000;
 const MAX_PAIRS = 2_000;
 const PAIR_TOP_SINGLES = 30;
 const PAIR_PARTNERS = 80;
+/**
+ * Once a candidate makes more tests pass without breaking any, the singles go on for at most
+ * this many more candidates (a full fix may still come); then that partial fix becomes the
+ * program of a second round, with its own fault localization and edits.
+ */
+const SINGLES_AFTER_PARTIAL = 250;
+/** Singles that helped on their own whose pairs are tried before a second round. */
+const HELPING_SINGLES = 10;
+/** The original program is round 1; a partial fix of it may be the base of round 2, and no further. */
+const MAX_ROUNDS = 2;
 const JOBS = 2;
 /** A baseline test that runs this long (CPU time for Python, wall clock for Node) is taken to hang. */
 const BASELINE_TEST_TIMEOUT_MS = { python: 600, node: 2_000 };
@@ -112,6 +122,8 @@ export async function repairOffline(
   }
 }
 
+type Fixed = Extract<OfflineRepairResult, { status: "fixed" }>;
+
 interface Evaluated {
   candidate: Candidate;
   verdict: CandidateVerdict;
@@ -131,14 +143,22 @@ class RepairSearch {
   private cpuMs = 1_000;
   private originalHangs = false;
   private best: { code: string; passed: number } | undefined;
+  /** The best partial fix so far: more tests pass, none that passed before fails. */
+  private partial: { candidate: Candidate; passed: number; at: number } | undefined;
+  /** A later round's fix, built on `partial`. */
+  private followUp: { base: Candidate; result: Fixed } | undefined;
+  private laterRoundRun = false;
+  private laterRoundCandidates = 0;
 
   constructor(
     private readonly input: OfflineRepairInput,
     private readonly options: OfflineRepairOptions,
-    sandbox: Sandbox,
+    private readonly sandbox: Sandbox,
     private readonly started: number,
+    private readonly round = 1,
+    budgetMs?: number,
   ) {
-    this.budgetMs = options.timeBudgetMs ?? DEFAULT_OFFLINE_BUDGET_MS;
+    this.budgetMs = budgetMs ?? options.timeBudgetMs ?? DEFAULT_OFFLINE_BUDGET_MS;
     this.deadline = started + this.budgetMs;
     this.maxCandidates = options.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
     this.runner = createCandidateRunner({ ...input, sandbox, jobs: JOBS });
@@ -178,7 +198,7 @@ class RepairSearch {
     const ordered = preferEdits(pool.order(mutations), (mutation) => pool.keyOf(mutation), input.code, this.options.preferredEdits);
 
     await this.searchSingles(pool, ordered);
-    if (this.plausible.length === 0 && !this.stopped()) await this.searchPairs(pool);
+    if (this.plausible.length === 0 && !this.followUp && !this.stopped()) await this.searchPairs(pool);
     return this.result();
   }
 
@@ -200,14 +220,51 @@ class RepairSearch {
   private async searchSingles(pool: CandidatePool, ordered: Mutation[]): Promise<void> {
     let index = 0;
     let carried: Candidate[] = [];
-    while (!this.stopped() && this.plausible.length === 0) {
-      const batch = carried.slice(0, this.batchLimit());
-      while (index < ordered.length && batch.length < this.batchLimit()) {
+    while (!this.stopped() && this.plausible.length === 0 && !this.followUp) {
+      if (this.partial && this.candidatesRun() - this.partial.at >= SINGLES_AFTER_PARTIAL) await this.laterRound(pool);
+      if (this.followUp || this.stopped()) break;
+      const limit = this.partial && !this.laterRoundRun ? Math.min(this.batchLimit(), this.partial.at + SINGLES_AFTER_PARTIAL - this.candidatesRun()) : this.batchLimit();
+      const batch = carried.slice(0, limit);
+      while (index < ordered.length && batch.length < limit) {
         const candidate = pool.build([ordered[index++]]);
         if (candidate) batch.push(candidate);
       }
       if (batch.length === 0) break;
-      carried = await this.evaluate(batch);
+      carried = [...(await this.evaluate(batch)), ...carried.slice(batch.length)];
+    }
+    // Every single tried: the partial fix, if any, gets its round now.
+    if (this.plausible.length === 0 && !this.followUp && !this.stopped()) await this.laterRound(pool);
+  }
+
+  /**
+   * The second round: the best partial fix becomes the program, localized again by its own
+   * test run (the tests it still fails point elsewhere now) and searched with the time and
+   * candidates left. A fix found there passes every test, the originally passing ones included.
+   */
+  private async laterRound(pool: CandidatePool): Promise<void> {
+    if (this.laterRoundRun || !this.partial || this.round >= MAX_ROUNDS) return;
+    this.laterRoundRun = true;
+    // Edits that each fixed some tests and broke none may fix the rest together (`low < x and
+    // x < high`, each `<` one edge): a few such pairs come before a round built on one of them.
+    const helping = this.improvingSingles(true).slice(0, HELPING_SINGLES);
+    await this.runPairs(pool, [[helping, helping]], (HELPING_SINGLES * (HELPING_SINGLES - 1)) / 2);
+    if (this.plausible.length > 0 || this.stopped()) return;
+    const base = this.partial.candidate;
+    // Half of what is left, time and candidates: the partial fix may be the wrong half of a
+    // pair, which the remaining singles and the pairs of this round still find.
+    const search = new RepairSearch(
+      { ...this.input, code: base.code, check: undefined },
+      { ...this.options, maxCandidates: Math.floor((this.maxCandidates - this.candidatesRun()) / 2), onProgress: undefined },
+      this.sandbox,
+      this.started,
+      this.round + 1,
+      Date.now() - this.started + Math.floor(this.remaining() / 2),
+    );
+    const result = await search.run();
+    this.laterRoundCandidates = result.candidatesRun;
+    if (result.status === "fixed") this.followUp = { base, result };
+    else if (result.bestCode && result.bestPassed !== undefined && (!this.best || result.bestPassed > this.best.passed)) {
+      this.best = { code: result.bestCode, passed: result.bestPassed };
     }
   }
 
@@ -217,23 +274,38 @@ class RepairSearch {
    */
   private async searchPairs(pool: CandidatePool): Promise<void> {
     const usable = this.evaluated.filter(({ verdict }) => !verdict.timedOut && !verdict.invalid);
-    // Partial progress first: a single that fixes some failing tests and breaks none is the
-    // likeliest half of a two-location fix.
+    const improving = this.improvingSingles(false);
+    const partners = usable.slice(0, PAIR_PARTNERS).map(({ candidate }) => candidate);
+    const top = partners.slice(0, PAIR_TOP_SINGLES);
+    await this.runPairs(
+      pool,
+      [
+        [improving, improving],
+        [improving, partners],
+        [top, top],
+      ],
+      MAX_PAIRS,
+    );
+  }
+
+  /**
+   * Singles that made some failing test pass, those that broke no other test first (the
+   * likeliest halves of a two-location fix), then by tests passed and search order.
+   */
+  private improvingSingles(keepingRestOnly: boolean): Candidate[] {
     const keepsRest = (verdict: CandidateVerdict) => (verdict.restPassed === verdict.restTotal ? 0 : 1);
-    const improving = usable
-      .filter(({ verdict }) => verdict.failingPassed > 0)
+    return this.evaluated
+      .filter(({ candidate, verdict }) => candidate.mutations.length === 1 && !verdict.timedOut && !verdict.invalid && verdict.failingPassed > 0)
+      .filter(({ verdict }) => !keepingRestOnly || keepsRest(verdict) === 0)
       .sort(
         (a, b) =>
           keepsRest(a.verdict) - keepsRest(b.verdict) || passedBy(b.verdict) - passedBy(a.verdict) || a.candidate.key - b.candidate.key,
       )
       .map(({ candidate }) => candidate);
-    const partners = usable.slice(0, PAIR_PARTNERS).map(({ candidate }) => candidate);
-    const top = partners.slice(0, PAIR_TOP_SINGLES);
-    const groups: [Candidate[], Candidate[]][] = [
-      [improving, improving],
-      [improving, partners],
-      [top, top],
-    ];
+  }
+
+  /** Builds the pairs of each group (cheapest key first within a group) and runs them, at most `max`. */
+  private async runPairs(pool: CandidatePool, groups: [Candidate[], Candidate[]][], max: number): Promise<void> {
     const pairs: Candidate[] = [];
     const tried = new Set<string>();
     for (const [firsts, seconds] of groups) {
@@ -249,7 +321,7 @@ class RepairSearch {
       }
       group.sort((x, y) => x.key - y.key);
       for (const entry of group) {
-        if (pairs.length >= MAX_PAIRS) break;
+        if (pairs.length >= max) break;
         const candidate = pool.build(entry.mutations);
         if (candidate) pairs.push(candidate);
       }
@@ -287,6 +359,9 @@ class RepairSearch {
       if (verdict.invalid) continue;
       if (isPlausible(verdict)) this.plausible.push(candidate);
       const passed = passedBy(verdict);
+      if (isPartialFix(verdict) && candidate.mutations.length === 1 && (!this.partial || passed > this.partial.passed)) {
+        this.partial = { candidate, passed, at: this.candidatesRun() };
+      }
       if (verdict.restPassed !== null && (!this.best || passed > this.best.passed)) this.best = { code: candidate.code, passed };
     }
     this.options.onProgress?.({
@@ -301,6 +376,7 @@ class RepairSearch {
   }
 
   private result(): OfflineRepairResult {
+    if (this.plausible.length === 0 && this.followUp) return this.combined(this.followUp.base, this.followUp.result);
     if (this.plausible.length > 0) {
       // The patch a person would most likely have written: fewest edits, fewest tokens changed,
       // then the kind of edit human fixes take more often (EDIT_KIND_PRIOR), and of equal
@@ -337,6 +413,18 @@ class RepairSearch {
     return this.notFixed(reason);
   }
 
+  /** A later round's fix, told from the original program: its diff and both rounds' edits. */
+  private combined(base: Candidate, later: Fixed): Fixed {
+    const entry = this.input.entry;
+    return {
+      ...later,
+      diff: createTwoFilesPatch(`a/${entry}`, `b/${entry}`, this.input.code, later.code),
+      edits: [...base.mutations.map((mutation) => describeMutation(this.input.code, mutation)), ...later.edits],
+      candidatesRun: this.candidatesRun(),
+      durationMs: Date.now() - this.started,
+    };
+  }
+
   private notFixed(reason: string, extra: { bestPassed?: number } = {}): OfflineRepairResult {
     const improved = this.best && this.best.passed > this.passing.length ? this.best : undefined;
     return {
@@ -352,7 +440,7 @@ class RepairSearch {
   }
 
   private candidatesRun(): number {
-    return this.evaluated.filter(({ verdict }) => !verdict.invalid).length;
+    return this.evaluated.filter(({ verdict }) => !verdict.invalid).length + this.laterRoundCandidates;
   }
 
   private remaining(): number {
@@ -394,6 +482,11 @@ function priorOf(candidate: Candidate): number {
 
 function passedBy(verdict: CandidateVerdict): number {
   return verdict.failingPassed + (verdict.restPassed ?? 0);
+}
+
+/** More of the failing tests pass, and every test that passed still does. */
+function isPartialFix(verdict: CandidateVerdict): boolean {
+  return !verdict.invalid && !verdict.timedOut && verdict.failingPassed > 0 && verdict.restPassed === verdict.restTotal;
 }
 
 function isPlausible(verdict: CandidateVerdict): boolean {

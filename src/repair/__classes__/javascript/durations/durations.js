@@ -1,0 +1,4 @@
+/** Minutes each [start, end] event lasted, start and end in minutes of the day. */
+export function durations(events) {
+  return events.map(([start, end]) => start - end);
+}
