@@ -105,16 +105,16 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
 
 /**
  * The project of a check or repair: `--root`, else the nearest marked folder above the program
- * (or the first test), else none (the task is only its own files). Every given path must lie
- * inside it.
+ * (or the first test), else the working folder (SPEC: a folder of loose scripts is a project
+ * too, and nothing above it is visible). Every given path must lie inside it.
  */
 async function findProject(
   request: TaskRequest,
   cwd: string,
   draftPath: string | undefined,
   testFiles: readonly string[],
-): Promise<ProjectContext | undefined> {
-  let root: string | undefined;
+): Promise<ProjectContext> {
+  let root: string;
   if (request.root !== undefined) {
     const given = resolve(cwd, request.root);
     if (!(await stat(given).catch(() => undefined))?.isDirectory()) {
@@ -123,11 +123,10 @@ async function findProject(
     root = given;
   } else {
     const start = draftPath ?? testFiles[0];
-    root = start ? findProjectRoot(dirname(start)) : undefined;
+    root = (start ? findProjectRoot(dirname(start)) : undefined) ?? cwd;
     // A caller confined to a folder (the MCP server) never sees above it, even when the marker is there.
     if (root && request.within !== undefined && !isInside(realpathSync(request.within), realpathSync(root))) root = request.within;
   }
-  if (!root) return undefined;
   root = realpathSync(root);
   for (const path of [draftPath, ...testFiles]) {
     if (!path || !existsSync(path)) continue;
