@@ -244,3 +244,26 @@ describe("--test-cmd", () => {
     expect(passing.code).toBe(0);
   });
 });
+
+describe("examples as tests for a program deeper than the project root", () => {
+  it("verifies a Python module two folders down by its doctests, and a JavaScript one by its @example lines", SLOW, async () => {
+    const root = join(base, "deep-examples");
+    lay(root, {
+      "pyproject.toml": '[project]\nname = "tools"\n',
+      "tools/deep/clamp.py": 'def clamp(x, lo, hi):\n    """Clamp x to [lo, hi].\n\n    >>> clamp(5, 0, 3)\n    3\n    >>> clamp(-1, 0, 3)\n    0\n    """\n    return max(lo, max(x, hi))\n',
+      "web/package.json": '{ "name": "web", "type": "module" }\n',
+      "web/src/util/clamp.js": "/**\n * @example clamp(5, 0, 3) // => 3\n * @example clamp(-1, 0, 3) // => 0\n */\nexport function clamp(x, lo, hi) {\n  return Math.max(lo, Math.max(x, hi));\n}\n",
+    });
+    const [python, javascript] = await Promise.all([
+      runMend(["repair", "tools/deep/clamp.py", "--json", "--no-review", "--runs-dir", join(base, "runs")], { cwd: root }),
+      runMend(["repair", "web/src/util/clamp.js", "--json", "--no-review", "--runs-dir", join(base, "runs")], { cwd: root }),
+    ]);
+    for (const result of [python, javascript]) {
+      const run = JSON.parse(result.stdout) as { verified: boolean; verification: { by: string; testsRun: number }; attempts: Array<{ testsTotal?: number }> };
+      expect(result.code, result.stderr).toBe(0);
+      expect(run.verification).toEqual({ by: "examples", testsRun: 2 });
+      // The draft's examples ran and failed first: they reached the program where it lies.
+      expect(run.attempts[0]?.testsTotal).toBe(2);
+    }
+  });
+});
