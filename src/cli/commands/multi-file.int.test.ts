@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunResult } from "../../shared/run-result.js";
 import { fenced, startScriptedServer } from "../../testkit/index.js";
-import { runMend } from "./__fixtures__/spawn-mend.js";
+import { runMend, runMendInTerminal } from "./__fixtures__/spawn-mend.js";
 
 // Real pytest runs in the sandbox and an offline search, on a loaded two-core machine.
 const SLOW = { timeout: 240_000 };
@@ -153,5 +153,30 @@ describe("a multi-file --write is all files or none", () => {
     expect(read(root, "shop/cart.py")).toBe(BROKEN_CART);
     expect(read(root, "shop/tax.py")).toBe(BROKEN_TAX);
     expect(readdirSync(join(root, "shop")).sort()).toEqual(["__init__.py", "cart.py", "tax.py"]);
+  });
+
+  it("--approve shows the whole diff over both modules and asks once before writing", SLOW, async () => {
+    const root = shop("approve", { cart: BROKEN_CART, tax: BROKEN_TAX });
+    const server = await startScriptedServer([{ reply: fenced(TAX, "python") }, { reply: fenced(CART, "python") }]);
+    const question = "mend: approve this verified code? [y/N]";
+    try {
+      const args = ["repair", "shop", "--tests", "tests", "--write", "--approve", "--no-offline-repair", "--no-review"];
+      const exit = await runMendInTerminal([...args, "--model", "openai:scripted", "--base-url", server.url, "--runs-dir", join(base, "runs")], {
+        cwd: root,
+        env: { OPENAI_API_KEY: "test-key" },
+        prompt: question,
+        answers: ["y"],
+        timeoutMs: SLOW.timeout - 10_000,
+      });
+      expect(exit.code, exit.stdout).toBe(0);
+      expect(exit.stdout.split(question)).toHaveLength(2);
+      const shown = exit.stdout.slice(0, exit.stdout.indexOf(question));
+      expect(shown).toContain("-    rate = RATES[region.upper()]");
+      expect(shown).toContain("-    return sum(with_tax(item[\"price\"] * item[\"qty\"], region) for item in items) + 1");
+    } finally {
+      await server.close();
+    }
+    expect(read(root, "shop/tax.py").trimEnd()).toBe(TAX.trimEnd());
+    expect(read(root, "shop/cart.py").trimEnd()).toBe(CART.trimEnd());
   });
 });
