@@ -197,6 +197,35 @@ describe("a project's own test runner", () => {
     expect(failure?.actual).toBe('["Buzz","2","Fizz","4","5"]');
   });
 
+  it("repairs with no model a vitest project and a jest project, the bug in a module the tests reach through another", SLOW, async () => {
+    const vitestRoot = join(base, "checkout-vitest-repair");
+    lay(vitestRoot, {
+      ...checkout,
+      "package.json": '{ "name": "checkout", "type": "module", "scripts": { "test": "vitest run" }, "devDependencies": { "vitest": "4.1.12" } }\n',
+      "test/checkout.test.js":
+        'import { describe, expect, it } from "vitest";\nimport { pay } from "../src/checkout.js";\n\ndescribe("pay", () => {\n  it("no discount under 100", () => expect(pay(50)).toBe(50));\n  it("discount from 100", () => expect(pay(100)).toBe(90));\n  it("discount above", () => expect(pay(200)).toBe(180));\n});\n',
+    });
+    link(vitestRoot, "vitest");
+    const jestRoot = join(base, "fizz-jest-repair");
+    lay(jestRoot, {
+      "package.json": '{ "name": "fizz", "scripts": { "test": "jest" }, "devDependencies": { "jest": "30.5.2" } }\n',
+      "lib/fizz.js": 'function fizz(n) {\n  if (n % 15 === 0) return "FizzBuzz";\n  if (n % 3 === 0) return "Fizz";\n  if (n % 5 === 1) return "Buzz";\n  return String(n);\n}\n\nmodule.exports = { fizz };\n',
+      "lib/game.js": 'const { fizz } = require("./fizz");\n\nfunction play(n) {\n  return Array.from({ length: n }, (_, i) => fizz(i + 1));\n}\n\nmodule.exports = { play };\n',
+      "__tests__/game.test.js": 'const { play } = require("../lib/game");\n\ntest("first five", () => {\n  expect(play(5)).toEqual(["1", "2", "Fizz", "4", "Buzz"]);\n});\n\ntest("ten and fifteen", () => {\n  expect(play(15).slice(9)).toEqual(["Buzz", "11", "Fizz", "13", "14", "FizzBuzz"]);\n});\n',
+    });
+    link(jestRoot, "jest");
+    const [vitest, jest] = await Promise.all([
+      runMend(["repair", "src/discount.js", "--tests", "test/checkout.test.js", "--json", "--no-review", "--runs-dir", join(base, "runs")], { cwd: vitestRoot }),
+      runMend(["repair", "lib/fizz.js", "--tests", "__tests__/game.test.js", "--json", "--no-review", "--runs-dir", join(base, "runs")], { cwd: jestRoot }),
+    ]);
+    const runs = [vitest, jest].map((result) => JSON.parse(result.stdout) as { verified: boolean; code: string; attempts: Array<{ source: string }> });
+    expect(vitest.code, vitest.stderr).toBe(0);
+    expect(jest.code, jest.stderr).toBe(0);
+    for (const run of runs) expect(run.attempts.map((attempt) => attempt.source)).toEqual(["draft", "offline"]);
+    expect(runs[0]?.code).toContain("if (total >= 100) return total * 0.1;");
+    expect(runs[1]?.code).toContain('if (n % 5 === 0) return "Buzz";');
+  });
+
   it("says to install the runner when the project asks for one it has not installed", SLOW, async () => {
     const root = join(base, "fizz-no-jest");
     lay(root, {
