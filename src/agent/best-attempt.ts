@@ -1,12 +1,14 @@
 import type { CheckResult } from "../shared/check-result.js";
 import { isVerified, testsRun } from "../validation/tests-run.js";
+import type { ProgramFiles } from "./program-files.js";
 import type { BestAttempt } from "./state.js";
 
 /** Summarizes a validated attempt for the best-attempt comparison. */
-export function toBestAttempt(n: number, code: string, check: CheckResult): BestAttempt {
+export function toBestAttempt(n: number, code: string, check: CheckResult, files?: ProgramFiles | null): BestAttempt {
   return {
     n,
     code,
+    ...(files ? { files } : {}),
     passed: isVerified(check),
     stage: check.stage,
     testsPassed: check.tests?.passed ?? 0,

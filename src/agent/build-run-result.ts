@@ -45,6 +45,7 @@ export function buildRunResult(
     ...(state.codeReview ? { review: reviewOf(state) } : {}),
     language,
     code: verdict.code,
+    ...(verdict.files ? { files: verdict.files } : {}),
     attempts: folder.readAttempts().map((file) => file.record),
     usage: { ...state.usage, costUsd: Math.round(state.usage.costUsd * 1e6) / 1e6 },
     durationMs: Math.round(durationMs),
@@ -54,7 +55,7 @@ export function buildRunResult(
   };
 }
 
-type Verdict = Pick<RunResult, "status" | "reason" | "verified" | "code" | "message" | "pending"> & {
+type Verdict = Pick<RunResult, "status" | "reason" | "verified" | "code" | "files" | "message" | "pending"> & {
   /** Tests that ran on the returned code. */
   testsRun: number;
 };
@@ -70,6 +71,7 @@ function judge(state: AgentStateValue, runId: string, end: SessionEnd): Verdict 
         reason: state.reason ?? "error",
         verified: state.outcome.verified,
         code: state.outcome.code,
+        ...filesOf(state.outcome.files),
         testsRun: state.outcome.testsRun ?? 0,
         ...(state.status !== "passed" && state.message ? { message: state.message } : {}),
       };
@@ -80,6 +82,7 @@ function judge(state: AgentStateValue, runId: string, end: SessionEnd): Verdict 
         pending: "approval",
         verified: state.check ? isVerified(state.check) : false,
         code: state.code ?? "",
+        ...filesOf(state.files),
         testsRun: state.check ? testsRun(state.check) : 0,
         message: `verified code is waiting for approval: ${resume} --approve (or --reject)`,
       };
@@ -90,6 +93,7 @@ function judge(state: AgentStateValue, runId: string, end: SessionEnd): Verdict 
         reason: end.reason,
         verified: best?.passed ?? false,
         code: best?.code ?? state.code ?? "",
+        ...filesOf(best ? best.files : state.files),
         testsRun: best?.testsRun ?? 0,
         message: `${end.message}${label}`,
       };
@@ -101,6 +105,7 @@ function judge(state: AgentStateValue, runId: string, end: SessionEnd): Verdict 
         reason: end.kind === "interrupted" ? "interrupted" : "error",
         verified: best?.passed ?? false,
         code: best?.code ?? state.code ?? "",
+        ...filesOf(best ? best.files : state.files),
         testsRun: best?.testsRun ?? 0,
         message: `${end.message}; continue with: ${resume}`,
       };
@@ -131,4 +136,8 @@ function reviewOf(state: AgentStateValue): Review | undefined {
   if (!state.codeReview) return undefined;
   const fix = state.reviewFix;
   return { ...state.codeReview, ...(fix && fix.status !== "pending" ? { fix: { status: fix.status, summary: fix.summary } } : {}) };
+}
+
+function filesOf(files: Record<string, string> | null | undefined): Pick<RunResult, "files"> {
+  return files ? { files } : {};
 }

@@ -2,6 +2,7 @@ import { Annotation } from "@langchain/langgraph";
 import { boundaryNoteChannel } from "../boundary/boundary-note.js";
 import type { Diagnosis } from "../diagnosis/diagnosis.js";
 import type { AttemptFile } from "../runs/attempt-file.js";
+import type { ProgramFiles } from "./program-files.js";
 import type { AttemptSource, Strategy, TokenUsage } from "../shared/attempt.js";
 import type { CheckResult, Stage } from "../shared/check-result.js";
 import type { Review } from "../shared/review.js";
@@ -12,6 +13,8 @@ import type { DroppedGeneratedTest, GeneratedSuite } from "../testgen/generated-
 /** Code produced by generate, repair or the offline engine, waiting to be validated. */
 export interface Candidate {
   code: string;
+  /** A multi-file program's files (the entry's content is `code`); absent when only the entry changed. */
+  files?: ProgramFiles;
   source: AttemptSource;
   /** How it was produced: `draft`, `offline`, the model strategy in use, or `recheck` (the same code again, against more tests). */
   strategy: Strategy | "draft" | "offline" | "recheck";
@@ -42,6 +45,8 @@ export interface AvoidEntry {
 export interface BestAttempt {
   n: number;
   code: string;
+  /** A multi-file program's files. */
+  files?: ProgramFiles;
   /** Verified: every layer passed and at least one test ran. */
   passed: boolean;
   stage: Stage;
@@ -95,6 +100,8 @@ export type TestAdequacy = MutationScore & { rounds: number };
 /** How the run ended; set by finish or give_up. */
 export interface Outcome {
   code: string;
+  /** A multi-file program's files. */
+  files?: ProgramFiles;
   verified: boolean;
   /** The attempt the code comes from (0 when there was none). */
   n: number;
@@ -127,6 +134,8 @@ export const AgentState = Annotation.Root({
   candidate: last<Candidate | null>(() => null),
   /** The last validated code and its validation. */
   code: last<string | null>(() => null),
+  /** A multi-file program's last validated files, path -> content (the entry's is `code`); null for one file. */
+  files: last<ProgramFiles | null>(() => null),
   check: last<CheckResult | null>(() => null),
   diagnosis: last<Diagnosis | null>(() => null),
   analysis: last<Analysis | null>(() => null),

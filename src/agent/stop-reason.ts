@@ -47,7 +47,7 @@ export function noTestsMessage(by: "tests" | "examples" | "none"): string {
 export function offlineRepairPending(state: AgentStateValue, deps: AgentDeps): boolean {
   const errorType = state.check?.errorType;
   const parseable = errorType !== "syntax" && errorType !== "empty";
-  return deps.repairer !== null && parseable && state.code !== null && state.offlineTriedOn !== codeKey(state.code);
+  return deps.repairer !== null && parseable && state.code !== null && state.offlineTriedOn !== codeKey(state.code, state.files);
 }
 
 /**

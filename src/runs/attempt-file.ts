@@ -10,6 +10,8 @@ export interface AttemptFile {
   schemaVersion: 1;
   record: AttemptRecord;
   code: string;
+  /** A multi-file program's files, path -> content (the entry's is `code`). */
+  files?: Record<string, string>;
   /** The validation output: layers, tests, the raw message. */
   check: CheckResult;
   /** What failed, for an attempt that failed (written with the attempt by the validate step). */

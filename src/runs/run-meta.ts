@@ -16,8 +16,13 @@ export const runMetaSchema = z.object({
     tests: z.array(sourceFile),
     draft: z.string().optional(),
     support: z.array(sourceFile).optional(),
+    /** A multi-file program's other files, as the run started (what `--write` compares with). */
+    editable: z.array(sourceFile).optional(),
     allowNetwork: z.boolean().optional(),
     typeCheck: z.boolean().optional(),
+    testCommand: z.string().optional(),
+    /** The project the run validates in: a resumed run sees the same folder. */
+    project: z.object({ root: z.string(), files: z.array(z.string()) }).optional(),
   }),
   /** The model spec string (`offline`, `openai:gpt-4o-mini`), or a label for an injected model. */
   model: z.string(),

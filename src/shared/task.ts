@@ -40,6 +40,12 @@ export interface Task {
   tests: SourceFile[];
   /** A first version of the program to validate and repair instead of generating one. */
   draft?: string;
+  /**
+   * The program's other files the loop may change (`mend repair` given several files or a
+   * folder): project-root-relative paths with their original contents. A fix changes the file
+   * diagnosis blames; tests are never among them.
+   */
+  editable?: SourceFile[];
   /** Other files of the task (helpers, fixtures) placed in the work folder read-only. */
   support?: SourceFile[];
   /** Static network checks are skipped and the sandbox keeps the network when true. */

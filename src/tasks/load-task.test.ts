@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -85,6 +85,20 @@ describe("loadTask", () => {
     expect(loaded.task.entry).toBe("stats.py");
     const bare = await loadTask({ prompt: "Write it.", language: "typescript", cwd: dir });
     expect(bare.task.entry).toBe("solution.ts");
+  });
+
+  it("takes the working folder as the project root when no folder above the program holds a marker", async () => {
+    write("scripts/median.py", DRAFT_PY);
+    write("scripts/test_median.py", TESTS_PY);
+    write("scripts/data.json", "[1, 2]\n");
+    const loaded = await loadTask({ draft: "median.py", tests: ["test_median.py"], project: true, cwd: join(dir, "scripts") });
+    expect(loaded.task.project?.root).toBe(realpathSync(join(dir, "scripts")));
+    expect(loaded.task.project?.files.sort()).toEqual(["data.json", "median.py", "test_median.py"]);
+    expect(loaded.task.entry).toBe("median.py");
+    // The working folder bounds what is visible: a program beside it is outside the root.
+    write("elsewhere/other.py", DRAFT_PY);
+    const outside = await usageError(loadTask({ draft: "../elsewhere/other.py", project: true, cwd: join(dir, "scripts") }));
+    expect(outside.message).toMatch(/outside the project root .*--root/);
   });
 
   describe("bad input is a UsageError naming the problem", () => {

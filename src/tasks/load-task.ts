@@ -37,6 +37,8 @@ export interface TaskRequest {
   project?: boolean;
   /** The project root (`--root`), relative to `cwd`. */
   root?: string;
+  /** The program's other files a repair may change, besides the draft (relative to `cwd`); needs `project`. */
+  editable?: readonly string[];
 }
 
 /** A task ready for the loop, plus the limits and paths its file asked for. */
@@ -73,10 +75,11 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
   const testFiles = testPaths.map((path) => resolve(path.base, path.given));
   const language = chooseLanguage(request.language, fields.language, [draftPath, entryName, ...testFiles]);
   const supportPaths = toList(fields.support).map((path) => resolve(fileDir, path));
-  for (const path of [draftPath, ...testFiles, ...supportPaths]) if (path !== undefined) await guard(path);
+  const editablePaths = (request.editable ?? []).map((path) => resolve(cwd, path));
+  for (const path of [draftPath, ...testFiles, ...supportPaths, ...editablePaths]) if (path !== undefined) await guard(path);
 
   const draft = draftPath ? await readDraft(draftPath, cwd) : undefined;
-  const project = request.project || request.root !== undefined ? await findProject(request, cwd, draftPath, testFiles) : undefined;
+  const project = request.project || request.root !== undefined ? await findProject(request, cwd, draftPath, [...testFiles, ...editablePaths]) : undefined;
   const entry = project && draftPath ? relative(project.root, realpathSync(draftPath)).split(sep).join("/") : (entryName ?? inferEntry(language, draftPath, testFiles));
   const tests = await readTestFiles(
     testPaths.map((path) => (project ? realTestPath(path) : path)),
@@ -87,6 +90,7 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
     },
   );
   const support = await readSupport(supportPaths);
+  const editable = project ? await readEditable(editablePaths, project.root, new Set(tests.map((test) => test.path)), entry, cwd) : [];
   const prompt = (request.prompt ?? fields.prompt ?? "").trim();
   if (!prompt && draft === undefined) {
     throw new UsageError("nothing to do: give a requirement (a TASK file or --prompt) or a draft (--draft)", {
@@ -97,6 +101,7 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
   const task: Task = { prompt, language, entry, tests };
   if (draft !== undefined) task.draft = draft;
   if (support.length) task.support = support;
+  if (editable.length) task.editable = editable;
   if (fields.allowNetwork !== undefined) task.allowNetwork = fields.allowNetwork;
   if (fields.typeCheck !== undefined) task.typeCheck = fields.typeCheck;
   if (project) task.project = project;
@@ -105,16 +110,16 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
 
 /**
  * The project of a check or repair: `--root`, else the nearest marked folder above the program
- * (or the first test), else none (the task is only its own files). Every given path must lie
- * inside it.
+ * (or the first test), else the working folder (SPEC: a folder of loose scripts is a project
+ * too, and nothing above it is visible). Every given path must lie inside it.
  */
 async function findProject(
   request: TaskRequest,
   cwd: string,
   draftPath: string | undefined,
   testFiles: readonly string[],
-): Promise<ProjectContext | undefined> {
-  let root: string | undefined;
+): Promise<ProjectContext> {
+  let root: string;
   if (request.root !== undefined) {
     const given = resolve(cwd, request.root);
     if (!(await stat(given).catch(() => undefined))?.isDirectory()) {
@@ -123,11 +128,10 @@ async function findProject(
     root = given;
   } else {
     const start = draftPath ?? testFiles[0];
-    root = start ? findProjectRoot(dirname(start)) : undefined;
+    root = (start ? findProjectRoot(dirname(start)) : undefined) ?? cwd;
     // A caller confined to a folder (the MCP server) never sees above it, even when the marker is there.
     if (root && request.within !== undefined && !isInside(realpathSync(request.within), realpathSync(root))) root = request.within;
   }
-  if (!root) return undefined;
   root = realpathSync(root);
   for (const path of [draftPath, ...testFiles]) {
     if (!path || !existsSync(path)) continue;
@@ -259,6 +263,17 @@ async function readSupport(paths: readonly string[]): Promise<SourceFile[]> {
     }
   }
   return files;
+}
+
+/** The other files a repair may change, root-relative; tests and the entry are never among them. */
+async function readEditable(paths: readonly string[], root: string, tests: ReadonlySet<string>, entry: string, cwd: string): Promise<SourceFile[]> {
+  const files = new Map<string, SourceFile>();
+  for (const path of paths) {
+    const relativePath = relative(root, realpathSync(path)).split(sep).join("/");
+    if (relativePath === entry || tests.has(relativePath) || files.has(relativePath)) continue;
+    files.set(relativePath, { path: relativePath, content: await readDraft(path, cwd) });
+  }
+  return [...files.values()];
 }
 
 async function guarded(path: string, guard: (path: string) => Promise<void>): Promise<string> {

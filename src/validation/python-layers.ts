@@ -1,8 +1,11 @@
+import { dirname, join } from "node:path";
 import { diagnoseTestRun } from "../diagnosis/diagnose-test-run.js";
 import { analyzePython, type PythonAnalysisResult } from "../languages/python/analyze-python.js";
 import { pyrightCheck } from "../languages/python/pyright-check.js";
 import { ruffLint } from "../languages/python/ruff-lint.js";
+import { hasPytestAddopts } from "../languages/python/pytest-addopts.js";
 import { runPytest } from "../languages/python/run-pytest.js";
+import type { ProjectContext } from "../shared/task.js";
 import { failed, type Layer, type LayerOutcome } from "./layer.js";
 import { installCommand } from "./install-command.js";
 import { lintLayer } from "./lint-layer.js";
@@ -108,6 +111,7 @@ export function pythonLayers(context: ValidationContext): Layer[] {
           perTestTimeoutMs: context.perTestTimeoutMs,
           memoryMb: context.memoryMb,
           allowNetwork: input.allowNetwork,
+          projectAddopts: projectAddopts(input.project, testPaths),
         });
         if (run.cases.length === 0 && run.loadErrors.length === 0) {
           const missingRunner = missingPytestRunner(exec);
@@ -119,4 +123,10 @@ export function pythonLayers(context: ValidationContext): Layer[] {
       },
     },
   ];
+}
+
+/** Whether the project's pytest configuration (found from the first test file, as pytest finds it) sets addopts. */
+function projectAddopts(project: ProjectContext | undefined, testPaths: readonly string[]): boolean {
+  if (!project || testPaths.length === 0) return false;
+  return hasPytestAddopts(project.root, dirname(join(project.root, testPaths[0])));
 }

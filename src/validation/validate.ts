@@ -38,6 +38,7 @@ export async function validate(input: ValidateInput, options: ValidateOptions): 
   const files: TaskFiles = {
     program: Object.fromEntries([[input.entry, input.code], ...(input.support ?? []).map((file) => [file.path, file.content])]),
     tests: Object.fromEntries(input.tests.map((file) => [file.path, file.content])),
+    ...(input.project ? { project: { root: input.project.root, files: new Set(input.project.files) } } : {}),
   };
   const context: ValidationContext = {
     input,

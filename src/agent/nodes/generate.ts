@@ -1,6 +1,7 @@
 import type { AgentDeps } from "../agent-deps.js";
 import { askModel } from "../ask-model.js";
 import { modelCandidate } from "../model-candidate.js";
+import { draftFiles } from "../program-files.js";
 import { generatePrompt } from "../prompts/generate-prompt.js";
 import { attemptLine } from "../prompts/prompt-sections.js";
 import type { AgentStateValue, AgentUpdate } from "../state.js";
@@ -17,7 +18,8 @@ export function generateNode(deps: AgentDeps) {
     const { task } = deps;
     if (state.attempts === 0 && task.draft !== undefined) {
       // A draft is code to repair: if it fails, the loop starts from fixing it.
-      return { strategy: "fix", candidate: { code: task.draft, source: "draft", strategy: "draft", produceMs: 0 } };
+      const files = draftFiles(task);
+      return { strategy: "fix", candidate: { code: task.draft, ...(files ? { files } : {}), source: "draft", strategy: "draft", produceMs: 0 } };
     }
     if (deps.model === null) return { reason: "no_model", message: noModelMessage(task.draft !== undefined) };
 

@@ -33,7 +33,7 @@ export function giveUpNode(deps: AgentDeps) {
       status: "failed",
       reason: stop.reason,
       message: label ? `${stop.why}. ${label[0].toUpperCase()}${label.slice(1)}.` : stop.why,
-      outcome: { code: best?.code ?? state.code ?? "", verified: best?.passed ?? false, n: best?.n ?? 0, testsRun: best?.testsRun ?? 0 },
+      outcome: { code: best?.code ?? state.code ?? "", ...filesOf(best?.files ?? (best ? undefined : state.files)), verified: best?.passed ?? false, n: best?.n ?? 0, testsRun: best?.testsRun ?? 0 },
     };
   };
 }
@@ -61,4 +61,8 @@ function pickByAgreement(deps: AgentDeps, state: AgentStateValue): AgreementPick
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+function filesOf(files: Record<string, string> | null | undefined): { files?: Record<string, string> } {
+  return files ? { files } : {};
 }

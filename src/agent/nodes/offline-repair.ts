@@ -2,6 +2,7 @@ import type { AgentDeps } from "../agent-deps.js";
 import { repairRequest } from "../repair-request.js";
 import { testsFor } from "../tests-for.js";
 import { codeKey } from "../code-key.js";
+import { filesToSearch, focusOn, withFix } from "../program-files.js";
 import type { OfflineRepairResult } from "../collaborators.js";
 import type { AgentStateValue, AgentUpdate } from "../state.js";
 
@@ -13,44 +14,59 @@ import type { AgentStateValue, AgentUpdate } from "../state.js";
 export function offlineRepairNode(deps: AgentDeps) {
   return async (state: AgentStateValue): Promise<AgentUpdate> => {
     const { code, check } = state;
-    if (code === null || !check || !deps.repairer) return { offlineTriedOn: code === null ? null : codeKey(code) };
+    if (code === null || !check || !deps.repairer) return { offlineTriedOn: code === null ? null : codeKey(code, state.files) };
     const { task } = deps;
     const attempt = state.attempts + 1;
     const preferredEdits = state.diagnosis ? deps.memory?.forOffline(state.diagnosis, attempt, deps.emit) : undefined;
-    let result: OfflineRepairResult;
+    let result: OfflineRepairResult | undefined;
+    let target = task.entry;
+    let candidatesRun = 0;
+    const started = Date.now();
     try {
-      const options = {
-        ...(preferredEdits?.length ? { preferredEdits } : {}),
-        sandbox: deps.sandbox,
-        timeBudgetMs: deps.offlineBudgetMs,
-        signal: deps.signal,
-        ...(deps.offlineMaxCandidates !== undefined ? { maxCandidates: deps.offlineMaxCandidates } : {}),
-      };
-      result = await deps.repairer(repairRequest(task, code, check, testsFor(deps, state)), options);
+      // In a multi-file program the engine searches the file diagnosis blames, the others laid
+      // over as they are; when no frame names one (a wrong value checked by the tests), each file
+      // in turn, sharing the budget (what one leaves unspent goes to the next).
+      const targets = filesToSearch(task, state.files, check.location);
+      for (const [i, path] of targets.entries()) {
+        const left = deps.offlineBudgetMs === undefined ? undefined : deps.offlineBudgetMs - (Date.now() - started);
+        if (left !== undefined && left <= 0) break;
+        const options = {
+          ...(preferredEdits?.length ? { preferredEdits } : {}),
+          sandbox: deps.sandbox,
+          ...(left !== undefined ? { timeBudgetMs: Math.floor(left / (targets.length - i)) } : {}),
+          signal: deps.signal,
+          ...(deps.offlineMaxCandidates !== undefined ? { maxCandidates: deps.offlineMaxCandidates } : {}),
+        };
+        target = path;
+        result = await deps.repairer(repairRequest(focusOn(task, state.files, path), state.files?.[path] ?? code, check, testsFor(deps, state)), options);
+        candidatesRun += result.candidatesRun;
+        if (result.status === "fixed") break;
+      }
     } catch (error) {
       deps.signal?.throwIfAborted();
       const reason = `offline engine failed: ${error instanceof Error ? error.message : String(error)}`;
       deps.emit({ type: "offline_repair", status: "skipped", candidatesRun: 0, durationMs: 0, reason });
-      return { offlineTriedOn: codeKey(code) };
+      return { offlineTriedOn: codeKey(code, state.files) };
     }
+    result ??= { status: "not_fixed", candidatesRun: 0, durationMs: 0, reason: "no time left in the offline budget" };
     deps.emit({
       type: "offline_repair",
       status: result.status,
-      candidatesRun: result.candidatesRun,
-      durationMs: result.durationMs,
+      candidatesRun,
+      durationMs: Date.now() - started,
       ...(result.status === "not_fixed" ? { reason: result.reason } : {}),
     });
-    const spent = { offlineTriedOn: codeKey(code), usage: { executions: result.candidatesRun } };
+    const spent = { offlineTriedOn: codeKey(code, state.files), usage: { executions: candidatesRun } };
     if (result.status !== "fixed") return spent;
     if (result.edits) deps.memory?.noteOfflineFix(attempt, result.edits);
     return {
       ...spent,
       candidate: {
-        code: result.code,
+        ...withFix(task, state.files, target, result.code),
         source: "offline",
         strategy: "offline",
-        produceMs: result.durationMs,
-        offline: { diff: result.diff, candidatesRun: result.candidatesRun },
+        produceMs: Date.now() - started,
+        offline: { diff: result.diff, candidatesRun },
       },
     };
   };

@@ -1,6 +1,7 @@
 import type { AgentDeps } from "../agent-deps.js";
 import { askModel } from "../ask-model.js";
 import { modelCandidate } from "../model-candidate.js";
+import { fileAtFault, focusOn, withFix } from "../program-files.js";
 import { repairPrompt } from "../prompts/repair-prompt.js";
 import type { AgentStateValue, AgentUpdate } from "../state.js";
 import { temperatureFor } from "../strategy.js";
@@ -12,10 +13,12 @@ export function repairNode(deps: AgentDeps) {
     if (deps.model === null || code === null || !diagnosis) throw new Error("repair reached without a model or a diagnosis");
     const { task } = deps;
     const remembered = deps.memory?.forModel(diagnosis, state.attempts + 1, deps.emit) ?? [];
+    // In a multi-file program the model is shown, and rewrites, the file diagnosis blames.
+    const target = fileAtFault(task, state.files, diagnosis.location);
     const messages = repairPrompt({
-      task,
+      task: focusOn(task, state.files, target),
       remembered,
-      code,
+      code: state.files?.[target] ?? code,
       diagnosis,
       recent: state.recent,
       older: state.older,
@@ -28,10 +31,7 @@ export function repairNode(deps: AgentDeps) {
     const asked = await askModel(deps, deps.model, "repair", messages, temperature);
     if (!asked.ok) return { reason: asked.reason ?? "error", message: asked.message };
 
-    return {
-      usage: asked.usage,
-      analysis: null,
-      candidate: modelCandidate({ reply: asked.reply, messages, temperature, language: task.language, strategy: state.strategy }),
-    };
+    const candidate = modelCandidate({ reply: asked.reply, messages, temperature, language: task.language, strategy: state.strategy });
+    return { usage: asked.usage, analysis: null, candidate: { ...candidate, ...withFix(task, state.files, target, candidate.code) } };
   };
 }

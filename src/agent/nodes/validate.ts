@@ -3,6 +3,7 @@ import type { CheckResult } from "../../shared/check-result.js";
 import { isVerified } from "../../validation/tests-run.js";
 import type { AgentDeps } from "../agent-deps.js";
 import { betterAttempt, toBestAttempt } from "../best-attempt.js";
+import { candidateFiles, others } from "../program-files.js";
 import type { AgentStateValue, AgentUpdate, Candidate } from "../state.js";
 import { noTestsMessage } from "../stop-reason.js";
 import { toDiagnosis } from "../to-diagnosis.js";
@@ -22,13 +23,16 @@ export function validateNode(deps: AgentDeps) {
     if (!candidate) throw new Error("validate reached without a candidate");
     const { task } = deps;
     const started = Date.now();
+    const files = candidateFiles(task, state.files, candidate);
+    // The program's other files are laid over the project as they are in this candidate.
+    const support = [...(task.support ?? []), ...(files ? others(files, task.entry) : [])];
     const check = await deps.validator(
       {
         language: task.language,
         entry: task.entry,
         code: candidate.code,
         tests: testsFor(deps, state),
-        ...(task.support ? { support: task.support } : {}),
+        ...(support.length > 0 ? { support } : {}),
         ...(task.allowNetwork !== undefined ? { allowNetwork: task.allowNetwork } : {}),
         ...(task.typeCheck !== undefined ? { typeCheck: task.typeCheck } : {}),
         ...(state.baselineLint ? { baselineLint: state.baselineLint } : {}),
@@ -43,6 +47,7 @@ export function validateNode(deps: AgentDeps) {
       schemaVersion: 1,
       record,
       code: candidate.code,
+      ...(files ? { files } : {}),
       check,
       // Written here rather than by diagnose (which derives the same from the check): one
       // file write per attempt instead of two.
@@ -59,10 +64,11 @@ export function validateNode(deps: AgentDeps) {
     return {
       attempts: n,
       code: candidate.code,
+      files,
       check,
       candidate: null,
       diagnosis: null,
-      best: betterAttempt(state.best, toBestAttempt(n, candidate.code, check)),
+      best: betterAttempt(state.best, toBestAttempt(n, candidate.code, check, files)),
       usage: { executions: check.executions },
       ...(candidate.source === "draft" ? { baselineLint: check.lintSignatures ?? [] } : {}),
       ...disputed(state, candidate.code, check),

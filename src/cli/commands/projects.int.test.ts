@@ -197,6 +197,35 @@ describe("a project's own test runner", () => {
     expect(failure?.actual).toBe('["Buzz","2","Fizz","4","5"]');
   });
 
+  it("repairs with no model a vitest project and a jest project, the bug in a module the tests reach through another", SLOW, async () => {
+    const vitestRoot = join(base, "checkout-vitest-repair");
+    lay(vitestRoot, {
+      ...checkout,
+      "package.json": '{ "name": "checkout", "type": "module", "scripts": { "test": "vitest run" }, "devDependencies": { "vitest": "4.1.12" } }\n',
+      "test/checkout.test.js":
+        'import { describe, expect, it } from "vitest";\nimport { pay } from "../src/checkout.js";\n\ndescribe("pay", () => {\n  it("no discount under 100", () => expect(pay(50)).toBe(50));\n  it("discount from 100", () => expect(pay(100)).toBe(90));\n  it("discount above", () => expect(pay(200)).toBe(180));\n});\n',
+    });
+    link(vitestRoot, "vitest");
+    const jestRoot = join(base, "fizz-jest-repair");
+    lay(jestRoot, {
+      "package.json": '{ "name": "fizz", "scripts": { "test": "jest" }, "devDependencies": { "jest": "30.5.2" } }\n',
+      "lib/fizz.js": 'function fizz(n) {\n  if (n % 15 === 0) return "FizzBuzz";\n  if (n % 3 === 0) return "Fizz";\n  if (n % 5 === 1) return "Buzz";\n  return String(n);\n}\n\nmodule.exports = { fizz };\n',
+      "lib/game.js": 'const { fizz } = require("./fizz");\n\nfunction play(n) {\n  return Array.from({ length: n }, (_, i) => fizz(i + 1));\n}\n\nmodule.exports = { play };\n',
+      "__tests__/game.test.js": 'const { play } = require("../lib/game");\n\ntest("first five", () => {\n  expect(play(5)).toEqual(["1", "2", "Fizz", "4", "Buzz"]);\n});\n\ntest("ten and fifteen", () => {\n  expect(play(15).slice(9)).toEqual(["Buzz", "11", "Fizz", "13", "14", "FizzBuzz"]);\n});\n',
+    });
+    link(jestRoot, "jest");
+    const [vitest, jest] = await Promise.all([
+      runMend(["repair", "src/discount.js", "--tests", "test/checkout.test.js", "--json", "--no-review", "--runs-dir", join(base, "runs")], { cwd: vitestRoot }),
+      runMend(["repair", "lib/fizz.js", "--tests", "__tests__/game.test.js", "--json", "--no-review", "--runs-dir", join(base, "runs")], { cwd: jestRoot }),
+    ]);
+    const runs = [vitest, jest].map((result) => JSON.parse(result.stdout) as { verified: boolean; code: string; attempts: Array<{ source: string }> });
+    expect(vitest.code, vitest.stderr).toBe(0);
+    expect(jest.code, jest.stderr).toBe(0);
+    for (const run of runs) expect(run.attempts.map((attempt) => attempt.source)).toEqual(["draft", "offline"]);
+    expect(runs[0]?.code).toContain("if (total >= 100) return total * 0.1;");
+    expect(runs[1]?.code).toContain('if (n % 5 === 0) return "Buzz";');
+  });
+
   it("says to install the runner when the project asks for one it has not installed", SLOW, async () => {
     const root = join(base, "fizz-no-jest");
     lay(root, {
@@ -242,5 +271,28 @@ describe("--test-cmd", () => {
     writeFileSync(join(root, "stats", "mean.py"), "def mean(xs):\n    return sum(xs) / len(xs)\n");
     const passing = await runMend(["check", "stats/mean.py", "--test-cmd", "PYTHONPATH=. python3 tests/run.py", "--json"], { cwd: root });
     expect(passing.code).toBe(0);
+  });
+});
+
+describe("examples as tests for a program deeper than the project root", () => {
+  it("verifies a Python module two folders down by its doctests, and a JavaScript one by its @example lines", SLOW, async () => {
+    const root = join(base, "deep-examples");
+    lay(root, {
+      "pyproject.toml": '[project]\nname = "tools"\n',
+      "tools/deep/clamp.py": 'def clamp(x, lo, hi):\n    """Clamp x to [lo, hi].\n\n    >>> clamp(5, 0, 3)\n    3\n    >>> clamp(-1, 0, 3)\n    0\n    """\n    return max(lo, max(x, hi))\n',
+      "web/package.json": '{ "name": "web", "type": "module" }\n',
+      "web/src/util/clamp.js": "/**\n * @example clamp(5, 0, 3) // => 3\n * @example clamp(-1, 0, 3) // => 0\n */\nexport function clamp(x, lo, hi) {\n  return Math.max(lo, Math.max(x, hi));\n}\n",
+    });
+    const [python, javascript] = await Promise.all([
+      runMend(["repair", "tools/deep/clamp.py", "--json", "--no-review", "--runs-dir", join(base, "runs")], { cwd: root }),
+      runMend(["repair", "web/src/util/clamp.js", "--json", "--no-review", "--runs-dir", join(base, "runs")], { cwd: root }),
+    ]);
+    for (const result of [python, javascript]) {
+      const run = JSON.parse(result.stdout) as { verified: boolean; verification: { by: string; testsRun: number }; attempts: Array<{ testsTotal?: number }> };
+      expect(result.code, result.stderr).toBe(0);
+      expect(run.verification).toEqual({ by: "examples", testsRun: 2 });
+      // The draft's examples ran and failed first: they reached the program where it lies.
+      expect(run.attempts[0]?.testsTotal).toBe(2);
+    }
   });
 });

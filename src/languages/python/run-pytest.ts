@@ -15,6 +15,8 @@ export interface PytestInput {
   perTestTimeoutMs: number;
   memoryMb?: number;
   allowNetwork?: boolean;
+  /** The project's pytest configuration sets `addopts`: run with them, as the user's pytest does. */
+  projectAddopts?: boolean;
 }
 
 const frameSchema = z.object({
@@ -54,6 +56,11 @@ const NO_TESTS_COLLECTED = 5;
 
 /** Runs the task's tests under pytest in the sandbox and reads the plugin's report back. */
 export async function runPytest(sandbox: Sandbox, input: PytestInput): Promise<{ run: RawTestRun; exec: ExecResult }> {
+  // A project's addopts (markers to deselect, warnings as errors, its plugins' options) are
+  // part of how its tests are meant to run, so they stay; their plugins then load as in the
+  // user's own pytest. Without addopts, only our plugin and pytest-timeout are loaded: third-party
+  // plugins installed next to pytest (benchmarks, coverage) cost start-up time and can change the run.
+  const addopts = input.projectAddopts === true;
   const exec = await sandbox.run({
     command: [
       "python3",
@@ -61,16 +68,18 @@ export async function runPytest(sandbox: Sandbox, input: PytestInput): Promise<{
       "pytest",
       "-p",
       "mend_pytest_plugin",
-      "-p",
-      "pytest_timeout",
+      // Autoloaded plugins already hold pytest-timeout under its entry-point name: asking for it again fails.
+      ...(addopts ? [] : ["-p", "pytest_timeout", "-o", "addopts="]),
       "-p",
       "no:cacheprovider",
       "-q",
       "--no-header",
-      "-o",
-      "addopts=",
       "--rootdir=.",
       "--continue-on-collection-errors",
+      // What we must override even over the project's addopts (later options win): every test
+      // runs (an `-x` would hide the failures diagnosis and fault localization read), each
+      // under our time limit, with one-line tracebacks (our plugin reports the frames).
+      "--maxfail=0",
       `--timeout=${Math.max(0.1, input.perTestTimeoutMs / 1000)}`,
       "--timeout-method=signal",
       "--tb=line",
@@ -82,9 +91,7 @@ export async function runPytest(sandbox: Sandbox, input: PytestInput): Promise<{
     allowNetwork: input.allowNetwork,
     env: {
       PYTHONPATH: ".",
-      // Third-party plugins installed next to pytest (benchmarks, coverage) cost startup
-      // time and can change the run; only our plugin and pytest-timeout are loaded.
-      PYTEST_DISABLE_PLUGIN_AUTOLOAD: "1",
+      ...(addopts ? {} : { PYTEST_DISABLE_PLUGIN_AUTOLOAD: "1" }),
       PYTHONDONTWRITEBYTECODE: "1",
       PYTHONHASHSEED: "0",
       MEND_PYTEST_REPORT: PYTEST_REPORT_FILE,

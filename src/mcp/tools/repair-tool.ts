@@ -21,7 +21,7 @@ export const repairTool = defineTool({
   async call(args, call) {
     const loaded = await loadRepairTask(args.path, { ...(args.tests ? { tests: args.tests } : {}) }, call.settings.cwd);
     const result = await runLoop(loaded, "repair", call);
-    const diff = repairDiff(args.path, loaded.task.draft ?? "", result);
+    const diff = repairDiff(args.path, loaded.task, result);
     return { json: { ...result }, more: [{ type: "text", text: diff }] };
   },
 });

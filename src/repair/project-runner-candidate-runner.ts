@@ -1,0 +1,138 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { RawTestRun } from "../diagnosis/raw-failure.js";
+import { type ProjectTestRunner, runProjectRunner } from "../languages/javascript/run-project-runner.js";
+import type { Baseline, BatchOutcome, CandidateBatch, CandidateRunner, CandidateVerdict, RunnerSetup } from "./candidate-runner.js";
+
+/** Candidates per run of the runner: its start-up is paid once per group, and one that hangs loses only its group. */
+const GROUP_SIZE = 8;
+/** The project's files a candidate's copy needs: modules the tests import and data they read. */
+const COPIED = /\.(?:[cm]?[jt]sx?|json)$/;
+const START_UP_MS = 20_000;
+
+/**
+ * The candidate runner for a project whose tests are written for vitest or jest. The batch
+ * runner's node:test stand-in cannot load them: vitest's test functions need the state its
+ * own runner sets up (imported alone they throw), and jest's globals come from jest-circus.
+ * So the project's own runner runs them: each candidate gets a copy of the project's source
+ * tree of its own (`__mend_cN/`, tests included, resolving packages from the root's
+ * node_modules), and one run of the runner takes a group of copies. No per-test coverage
+ * comes back: every test counts as running every line of the entry, and the deepest entry
+ * frame of a failure still points the search.
+ */
+export function createProjectRunnerCandidateRunner(setup: RunnerSetup, runner: ProjectTestRunner): CandidateRunner {
+  const project = setup.project;
+  if (!project) throw new Error("a project runner needs the project");
+  const testPaths = setup.tests.map((file) => file.path);
+  const lineCount = setup.code.split("\n").length;
+  const allLines = Array.from({ length: lineCount }, (_, i) => i + 1);
+  let tree: Promise<Record<string, string>> | undefined;
+  // The project's sources and data as they are, read once: every copy starts from them.
+  const projectTree = () =>
+    (tree ??= (async () => {
+      const files: Record<string, string> = {};
+      for (const path of project.files) {
+        if (COPIED.test(path) && path !== "package.json" && !path.endsWith("package-lock.json")) {
+          files[path] = await readFile(join(project.root, path), "utf8").catch(() => "");
+        }
+      }
+      for (const file of [...(setup.support ?? []), ...setup.tests]) files[file.path] = file.content;
+      return files;
+    })());
+
+  const run = (files: Record<string, string>, testFiles: string[], perTestTimeoutMs: number, timeoutMs: number) =>
+    runProjectRunner(setup.sandbox, { runner, root: project.root, files, testFiles, timeoutMs, perTestTimeoutMs });
+
+  return {
+    async baseline(testTimeoutMs, budgetMs, wallLimitMs): Promise<Baseline> {
+      const started = Date.now();
+      const files = { ...(await projectTree()), [setup.entry]: setup.code };
+      const { run: result } = await run(files, testPaths, Math.max(testTimeoutMs, 1_000), Math.min(wallLimitMs ?? Infinity, budgetMs + START_UP_MS));
+      const durationMs = Date.now() - started;
+      if (result.cases.length === 0) return { status: "error", reason: result.loadErrors[0]?.error.message ?? `the tests did not run under ${runner}`, durationMs };
+      return {
+        status: "ok",
+        durationMs,
+        tests: result.cases.map((test) => {
+          const failLine = test.error?.frames.filter((frame) => frame.file === setup.entry).at(-1)?.line;
+          return {
+            id: testId(test.file ?? "", test.name),
+            outcome: test.outcome === "failed" && test.error?.timedOut ? "timeout" : test.outcome,
+            // The report gives no per-test time: the whole run shared out is an upper bound.
+            durationMs: Math.max(1, Math.round(durationMs / result.cases.length)),
+            lines: allLines,
+            ...(failLine !== undefined ? { failLine } : {}),
+          };
+        }),
+      };
+    },
+
+    async evaluate(batch: CandidateBatch): Promise<BatchOutcome> {
+      const started = Date.now();
+      const base = await projectTree();
+      const verdicts: CandidateVerdict[] = [];
+      const pending = [...batch.candidates];
+      let plausibleSeen: number | undefined;
+      while (pending.length > 0) {
+        const spent = Date.now() - started;
+        if (spent >= batch.budgetMs || (batch.wallLimitMs !== undefined && spent >= batch.wallLimitMs)) break;
+        if (plausibleSeen !== undefined && verdicts.length - plausibleSeen >= batch.extraAfterPlausible) break;
+        const group = pending.splice(0, GROUP_SIZE);
+        const files: Record<string, string> = {};
+        const groupTests: string[] = [];
+        for (const candidate of group) {
+          const prefix = copyPrefix(candidate.id);
+          for (const [path, content] of Object.entries(base)) files[prefix + path] = content;
+          files[prefix + setup.entry] = candidate.code;
+          groupTests.push(...testPaths.map((path) => prefix + path));
+        }
+        const left = batch.budgetMs - (Date.now() - started);
+        const groupStarted = Date.now();
+        const { run: result } = await run(files, groupTests, batch.timeoutMs, Math.max(1_000, Math.min(left, batch.timeoutMs * group.length) + START_UP_MS));
+        const each = Math.round((Date.now() - groupStarted) / group.length);
+        for (const candidate of group) {
+          const verdict = judge(candidate.id, result, batch, each);
+          verdicts.push(verdict);
+          if (plausibleSeen === undefined && isPlausible(verdict)) plausibleSeen = verdicts.length;
+        }
+      }
+      return { verdicts, unstarted: pending.map((candidate) => candidate.id) };
+    },
+  };
+}
+
+function copyPrefix(id: number): string {
+  return `__mend_c${id}/`;
+}
+
+function testId(file: string, name: string): string {
+  return `${file}::${name}`;
+}
+
+/** A candidate's verdict from its copy's tests in the group's report (a group the runner never finished counts as timed out). */
+function judge(id: number, result: RawTestRun, batch: CandidateBatch, durationMs: number): CandidateVerdict {
+  const prefix = copyPrefix(id);
+  const outcomes = new Map<string, boolean>();
+  for (const test of result.cases) {
+    if (test.file?.startsWith(prefix)) outcomes.set(testId(test.file.slice(prefix.length), test.name), test.outcome === "passed");
+  }
+  const loadFailed = result.loadErrors.some((error) => error.file.startsWith(prefix));
+  const ran = outcomes.size > 0;
+  const passedOf = (ids: string[]) => ids.filter((testIdentity) => outcomes.get(testIdentity) === true).length;
+  return {
+    id,
+    // A copy whose tests could not even load (the candidate does not parse, or throws on import) was never a program.
+    invalid: !ran && loadFailed,
+    timedOut: !ran && !loadFailed,
+    failingPassed: passedOf(batch.failing),
+    failingTotal: batch.failing.length,
+    restPassed: ran ? passedOf(batch.passing) : null,
+    restTotal: batch.passing.length,
+    unknownFailed: 0,
+    durationMs,
+  };
+}
+
+function isPlausible(verdict: CandidateVerdict): boolean {
+  return !verdict.invalid && !verdict.timedOut && verdict.failingPassed === verdict.failingTotal && verdict.restPassed === verdict.restTotal;
+}
