@@ -3,8 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunEvent } from "../runs/run-event.js";
+import { describeVerification } from "../cli/progress.js";
 import { createSandbox } from "../sandbox/create-sandbox.js";
-import type { Task } from "../shared/task.js";
+import type { SourceFile, Task } from "../shared/task.js";
+import { validate } from "../validation/validate.js";
 import { fenced, type RecordedRequest, type ScriptedServer, type ScriptedStep, startScriptedServer } from "../testkit/index.js";
 import { createAgent, type AgentOptions } from "./create-agent.js";
 
@@ -107,7 +109,7 @@ afterAll(async () => {
 const text = (request: RecordedRequest) => request.messages.map((message) => message.content).join("\n");
 const asksForTests = (request: RecordedRequest) => text(request).includes("Write pytest tests for");
 
-async function run(reply: (request: RecordedRequest) => string, options: Partial<AgentOptions> = {}) {
+async function run(reply: (request: RecordedRequest) => string, options: Partial<AgentOptions> = {}, task: Task = TASK) {
   server = await startScriptedServer((request): ScriptedStep => ({ reply: reply(request) }));
   const events: RunEvent[] = [];
   const agent = createAgent({
@@ -121,7 +123,7 @@ async function run(reply: (request: RecordedRequest) => string, options: Partial
     onEvent: (event) => events.push(event),
     ...options,
   });
-  return { result: await agent.run(TASK), requests: server.requests, events };
+  return { result: await agent.run(task), requests: server.requests, events };
 }
 
 describe("generated tests", () => {
@@ -179,6 +181,82 @@ describe("generated tests", () => {
     const { result } = await run((request) => (asksForTests(request) ? vacuous : fenced(CLAMP, "python")));
     expect(result).toMatchObject({ status: "failed", reason: "no_tests", verified: false, verification: { by: "none", testsRun: 0 } });
     expect(result.verification?.generated).toEqual({ kept: 0, dropped: [{ name: "test_runs", why: "passes on a stub that returns None, so it checks nothing" }] });
+  });
+});
+
+describe("generated tests for a JavaScript task", () => {
+  const JS_TASK: Task = {
+    prompt: "Write clamp(x, lo, hi) in clamp.js, exported: x limited to the range from lo to hi (lo when x is below it, hi when above).",
+    language: "javascript",
+    entry: "clamp.js",
+    tests: [],
+  };
+  const JS_CLAMP = "export function clamp(x, lo, hi) {\n  if (x < lo) return lo;\n  if (x > hi) return hi;\n  return x;\n}\n";
+  // As models write node:test files: prose around one ```js fence; one test calls clamp and checks nothing.
+  const JS_TESTS = [
+    "Here are node:test tests for `clamp`, from the requirement alone:",
+    "",
+    "```js",
+    'import { test } from "node:test";',
+    'import assert from "node:assert/strict";',
+    'import { clamp } from "./clamp.js";',
+    "",
+    'test("keeps a value inside the range", () => {',
+    "  assert.equal(clamp(5, 0, 10), 5);",
+    "});",
+    "",
+    'test("can be called", () => {',
+    "  clamp(1, 0, 10);",
+    "});",
+    "",
+    'test("gives lo below the range and hi above it", () => {',
+    "  assert.equal(clamp(-3, 0, 10), 0);",
+    "  assert.equal(clamp(12, 0, 10), 10);",
+    "  assert.equal(clamp(0, 0, 10), 0);",
+    "  assert.equal(clamp(10, 0, 10), 10);",
+    "});",
+    "```",
+    "",
+    "The second test only makes sure the function can be called.",
+  ].join("\n");
+  const MORE_JS_TESTS = fenced(
+    'import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { clamp } from "./clamp.js";\n\ntest("just above lo and just below hi", () => {\n  assert.equal(clamp(1, 0, 10), 1);\n  assert.equal(clamp(9, 0, 10), 9);\n});\n',
+    "js",
+    { prose: true },
+  );
+  const asksForNodeTests = (request: RecordedRequest) => text(request).includes("Write node:test tests for");
+
+  it("are node:test tests written before any program, vetted on stubs that return undefined or throw, and verify the code", async () => {
+    // The real validator, recording the test files of each validation of a program.
+    const validated: { code: string; tests: SourceFile[] }[] = [];
+    const { result, requests, events } = await run(
+      (request) => (asksForNodeTests(request) ? (text(request).includes("## Tests so far") ? MORE_JS_TESTS : JS_TESTS) : fenced(JS_CLAMP, "js", { prose: true })),
+      {
+        validator: (input, options) => {
+          validated.push({ code: input.code, tests: input.tests });
+          return validate(input, options);
+        },
+      },
+      JS_TASK,
+    );
+    expect(result).toMatchObject({ status: "passed", reason: "passed", verified: true, verification: { by: "generated" } });
+    expect(asksForNodeTests(requests[0])).toBe(true);
+    for (const request of requests.filter(asksForNodeTests)) expect(text(request)).not.toContain("if (x < lo)");
+    expect(result.verification?.generated?.dropped).toContainEqual({ name: "can be called", why: "passes on a stub that returns undefined, so it checks nothing" });
+    const kept = result.verification?.generated?.kept ?? 0;
+    expect(kept).toBeGreaterThanOrEqual(2);
+    expect(result.verification?.testsRun).toBe(kept);
+    expect(describeVerification(result)).toBe(`verified by ${kept} generated tests`);
+    expect(events.find((event) => event.type === "mutation_score")).toMatchObject({ status: "measured" });
+    // The kept tests ran from their own node:test file beside the program, the vacuous one left out.
+    const last = validated.filter((input) => input.code.trim() === JS_CLAMP.trim()).at(-1);
+    expect(last?.tests.map((file) => file.path)).toEqual(["mend-generated.test.mjs"]);
+    expect(last?.tests[0].content).toContain('test("keeps a value inside the range"');
+    expect(last?.tests[0].content).not.toContain("can be called");
+    // The stubs the tests were vetted on export the name the tests import, and do nothing useful.
+    const stubs = validated.filter((input) => input.code.includes("export function clamp(...args)")).map((input) => input.code);
+    expect(stubs.some((code) => code.includes("return undefined;"))).toBe(true);
+    expect(stubs.some((code) => code.includes("throw new Error"))).toBe(true);
   });
 });
 

@@ -8,7 +8,7 @@ import type { AgentStateValue } from "./state.js";
 export function testsFor(deps: AgentDeps, state: Pick<AgentStateValue, "generatedTests">): SourceFile[] {
   const generated = state.generatedTests;
   if (!generated || generated.suite.tests.length === 0) return deps.task.tests;
-  return [...deps.task.tests, generatedTestFile(generated.suite)];
+  return [...deps.task.tests, generatedTestFile(deps.task.language, generated.suite)];
 }
 
 /** The strongest source of tests the run has: the user's tests, then examples, then generated tests. */

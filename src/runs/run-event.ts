@@ -28,8 +28,8 @@ export type RunEvent =
   | { type: "awaiting_approval"; runId: string }
   /** What the run is verified by, at its start: the user's tests, examples found in the task (listed), or nothing. */
   | { type: "tests_chosen"; by: "tests" | "examples" | "none"; tests: number; examples: { name: string; origin: "docstring" | "requirement"; file: string; line: number; code: string }[] }
-  /** A model wrote tests (round 1 before the first program, round 2 when asked for more): how many are kept in all, how many this round added, how many were dropped in all. */
-  | { type: "tests_generated"; round: number; kept: number; added: number; dropped: number }
+  /** A model wrote tests (round 1 before the first program, round 2 when asked for more): how many are kept in all (and their names; absent in older logs), how many this round added, how many were dropped in all. */
+  | { type: "tests_generated"; round: number; kept: number; added: number; dropped: number; names?: string[] }
   /** The generated tests' mutation score on a passing program. */
   | { type: "mutation_score"; status: "measured"; mutants: number; killed: number; score: number }
   | { type: "mutation_score"; status: "unmeasured"; reason: string }

@@ -1,5 +1,7 @@
 import type { CheckResult } from "../shared/check-result.js";
-import { GENERATED_PYTHON_FILE } from "./generated-test-file.js";
+import { GENERATED_FILES } from "./generated-test-file.js";
+
+const TEST_FILE = /(?:^|\/)(?:test_[^/]*\.py|[^/]*_test\.py|[^/]*\.(?:test|spec)\.[cm]?[jt]sx?)$/;
 
 /**
  * The generated tests a validation failed, when they are all that failed: every layer before
@@ -12,8 +14,13 @@ export function failedGeneratedOnly(check: CheckResult, kept: readonly string[])
   if (tests.failures.length < tests.failed + tests.errors) return [];
   const names = new Set<string>();
   for (const failure of tests.failures) {
-    const name = kept.find((test) => failure.name === test || failure.name.startsWith(`${test}[`) || failure.name.startsWith(`${test}::`));
-    const inGenerated = failure.location === undefined || failure.location.file === GENERATED_PYTHON_FILE;
+    const name = kept.find(
+      (test) => failure.name === test || failure.name.startsWith(`${test}[`) || failure.name.startsWith(`${test}::`) || failure.name.startsWith(`${test} > `),
+    );
+    // node:test places a failure where the error was thrown, which may be the program's own
+    // file: only a location in another test file says the failure is not a generated test's.
+    const file = failure.location?.file;
+    const inGenerated = file === undefined || GENERATED_FILES.includes(file) || !TEST_FILE.test(file);
     if (name === undefined || !inGenerated) return [];
     names.add(name);
   }

@@ -18,7 +18,7 @@ export function testAdequacyNode(deps: AgentDeps) {
       language: task.language,
       entry: task.entry,
       code: state.code,
-      tests: [generatedTestFile(generated.suite)],
+      tests: [generatedTestFile(task.language, generated.suite)],
       ...(task.support ? { support: task.support } : {}),
       ...(task.project ? { project: task.project } : {}),
       sandbox: deps.sandbox,

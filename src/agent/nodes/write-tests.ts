@@ -1,7 +1,10 @@
 import { findExamples } from "../../examples/choose-tests.js";
 import type { DroppedGeneratedTest, GeneratedSuite } from "../../testgen/generated-suite.js";
 import { generatedTestFile } from "../../testgen/generated-test-file.js";
+import { javascriptInterface } from "../../testgen/javascript-interface.js";
+import { javascriptStubPrograms } from "../../testgen/javascript-stub-programs.js";
 import { pythonInterface } from "../../testgen/python-interface.js";
+import { splitJavaScriptTests } from "../../testgen/split-javascript-tests.js";
 import { splitPythonTests } from "../../testgen/split-python-tests.js";
 import { pythonStubPrograms } from "../../testgen/stub-programs.js";
 import { testCodeFromReply } from "../../testgen/test-code-from-reply.js";
@@ -16,20 +19,21 @@ import type { AgentStateValue, AgentUpdate, GeneratedTests } from "../state.js";
  * Asks the model for tests written from the requirement and the examples alone (it never sees
  * a candidate program), before the first program exists; asked again once when the kept tests
  * kill too few mutants of a passing program. Each test must collect, run and fail on stubs
- * that return None or raise, else it is dropped with the reason. The kept tests run with every
+ * that return None/undefined or raise, else it is dropped with the reason. The kept tests run with every
  * validation after this, apart from the user's tests, which are never changed.
  */
 export function writeTestsNode(deps: AgentDeps) {
   return async (state: AgentStateValue): Promise<AgentUpdate> => {
     if (!deps.model) throw new Error("write_tests reached without a model");
     const { task } = deps;
+    const python = task.language === "python";
     const before = state.generatedTests;
     const more = before && state.testAdequacy?.status === "measured" ? state.testAdequacy : undefined;
     const messages = writeTestsPrompt({
       task,
       examples: findExamples(task),
-      interface: task.draft === undefined ? [] : pythonInterface(task.draft),
-      ...(before && more ? { more: { tests: generatedTestFile(before.suite).content, killed: more.killed, mutants: more.mutants } } : {}),
+      interface: task.draft === undefined ? [] : python ? pythonInterface(task.draft) : javascriptInterface(task.draft),
+      ...(before && more ? { more: { tests: generatedTestFile(task.language, before.suite).content, killed: more.killed, mutants: more.mutants } } : {}),
     });
     const asked = await askModel(deps, deps.model, "write_tests", messages, 0);
     const rounds = (before?.rounds ?? 0) + 1;
@@ -37,7 +41,8 @@ export function writeTestsNode(deps: AgentDeps) {
     if (!asked.ok) {
       return finish(deps, state, { ...base, dropped: [...base.dropped, { name: "(no tests written)", why: asked.message }] }, 0);
     }
-    const split = await splitPythonTests(testCodeFromReply(asked.reply.text));
+    const code = testCodeFromReply(asked.reply.text, task.language);
+    const split = python ? await splitPythonTests(code) : splitJavaScriptTests(code);
     // A test judged wrong does not come back under its old name in a later round.
     const judgedWrong = new Set(base.dropped.filter((test) => test.why.startsWith(JUDGED_WRONG)).map((test) => test.name));
     const kept = new Set(base.suite.tests.map((test) => test.name));
@@ -50,12 +55,13 @@ export function writeTestsNode(deps: AgentDeps) {
       tests: split.suite.tests.filter((test) => !taken.has(test.name)),
     };
     const noTests = split.suite.tests.length === 0 && split.dropped.length === 0 ? [{ name: "(no tests written)", why: "the reply held no test functions" }] : [];
-    const vetted = await vetGeneratedTests(fresh, pythonStubPrograms(), (code, file) =>
+    const stubs = python ? pythonStubPrograms() : javascriptStubPrograms(fresh, task.entry);
+    const vetted = await vetGeneratedTests(task.language, fresh, stubs, (program, file) =>
       deps.validator(
         {
           language: task.language,
           entry: task.entry,
-          code,
+          code: program,
           tests: [file],
           ...(task.support ? { support: task.support } : {}),
           ...(task.project ? { project: task.project } : {}),
@@ -77,7 +83,8 @@ export function writeTestsNode(deps: AgentDeps) {
 /** Records the tests; after a second round that added some, the passing code is validated again with them. */
 function finish(deps: AgentDeps, state: AgentStateValue, generated: GeneratedTests, executions: number): AgentUpdate {
   const added = generated.suite.tests.length - (state.generatedTests?.suite.tests.length ?? 0);
-  deps.emit({ type: "tests_generated", round: generated.rounds, kept: generated.suite.tests.length, added, dropped: generated.dropped.length });
+  const names = generated.suite.tests.map((test) => test.name);
+  deps.emit({ type: "tests_generated", round: generated.rounds, kept: names.length, added, dropped: generated.dropped.length, names });
   const recheck = state.generatedTests !== null && added > 0 && state.code !== null;
   return {
     generatedTests: generated,

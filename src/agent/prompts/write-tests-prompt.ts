@@ -13,14 +13,46 @@ export interface WriteTestsPromptInput {
   more?: { tests: string; killed: number; mutants: number };
 }
 
+/** The instructions and the fence tag for the task's test framework: pytest, or node:test. */
+function framework(task: Task, more: boolean): { name: string; tag: string; rules: string[] } {
+  const finish = more ? "- Answer with the new tests only." : "- Write 5 to 10 tests.";
+  if (task.language === "python") {
+    const module = task.entry.replace(/\.py$/, "").split("/").join(".");
+    return {
+      name: "pytest",
+      tag: "python",
+      rules: [
+        `- Import what you test from the module \`${module}\` (\`from ${module} import ...\`).`,
+        "- Each test is a top-level function `def test_<what_it_checks>():` with exact expected values you worked out by hand from the requirement.",
+        "- Cover ordinary inputs, boundaries, and the edge cases the requirement names; an error it says to raise is checked with `pytest.raises(<that exception>)`.",
+        "- Assert only what the requirement states. Where it leaves something open, do not test it.",
+        finish,
+      ],
+    };
+  }
+  const specifier = `./${task.entry.replace(/\.[cm]?tsx?$/, ".js")}`;
+  return {
+    name: "node:test",
+    tag: "js",
+    rules: [
+      '- An ES module: `import { test } from "node:test";`, `import assert from "node:assert/strict";`, and what you test by name from ' +
+        `\`${specifier}\` (\`import { ... } from "${specifier}";\`).`,
+      '- Each test is a top-level `test("<what it checks>", () => { ... });` with a title of its own and exact expected values you worked out by hand from the requirement.',
+      "- Cover ordinary inputs, boundaries, and the edge cases the requirement names; an error it says to throw is checked with `assert.throws`.",
+      "- Assert only what the requirement states. Where it leaves something open, do not test it.",
+      finish,
+    ],
+  };
+}
+
 /**
- * Asks for pytest tests written from the requirement and its examples only: the prompt never
+ * Asks for pytest (or node:test) tests written from the requirement and its examples only: the prompt never
  * holds a program (a draft shows its header lines at most), so the tests cannot repeat a
  * program's mistakes back to it.
  */
 export function writeTestsPrompt(input: WriteTestsPromptInput): PromptMessage[] {
   const { task } = input;
-  const module = task.entry.replace(/\.py$/, "").split("/").join(".");
+  const tests = framework(task, input.more !== undefined);
   const examples =
     input.examples.length === 0
       ? ""
@@ -36,17 +68,13 @@ export function writeTestsPrompt(input: WriteTestsPromptInput): PromptMessage[] 
     more,
     [
       "## Instructions",
-      `Write pytest tests for \`${task.entry}\`, a program you cannot see: test what the requirement says it must do.`,
-      `- Import what you test from the module \`${module}\` (\`from ${module} import ...\`).`,
-      "- Each test is a top-level function `def test_<what_it_checks>():` with exact expected values you worked out by hand from the requirement.",
-      "- Cover ordinary inputs, boundaries, and the edge cases the requirement names; an error it says to raise is checked with `pytest.raises(<that exception>)`.",
-      "- Assert only what the requirement states. Where it leaves something open, do not test it.",
-      input.more ? "- Answer with the new tests only." : "- Write 5 to 10 tests.",
-      "Answer with one ```python block holding the test file.",
+      `Write ${tests.name} tests for \`${task.entry}\`, a program you cannot see: test what the requirement says it must do.`,
+      ...tests.rules,
+      `Answer with one \`\`\`${tests.tag} block holding the test file.`,
     ].join("\n"),
   ]);
   return [
-    { role: "system", content: "You write pytest tests from a requirement, before any program exists. Your tests decide whether a program is accepted, so every expected value must follow from the requirement." },
+    { role: "system", content: `You write ${tests.name} tests from a requirement, before any program exists. Your tests decide whether a program is accepted, so every expected value must follow from the requirement.` },
     { role: "user", content: user },
   ];
 }

@@ -1,0 +1,53 @@
+import { posix } from "node:path";
+import ts from "typescript";
+import type { GeneratedSuite } from "./generated-suite.js";
+import type { StubProgram } from "./stub-programs.js";
+
+/**
+ * Two JavaScript stand-ins for the program under test: one whose exported functions return
+ * undefined, one whose exported functions throw. An ES module cannot answer any name it is
+ * asked for, so the stubs export the names the tests import from the entry module (named
+ * imports, and a default export when one is imported). A test that passes on either checks
+ * nothing the requirement asks.
+ */
+export function javascriptStubPrograms(suite: GeneratedSuite, entry: string): StubProgram[] {
+  const { names, hasDefault } = importedFromEntry(suite, entry);
+  const stub = (body: string) =>
+    [
+      ...names.map((name) => `export function ${name}(...args) {\n  ${body}\n}\n`),
+      ...(hasDefault ? [`export default function (...args) {\n  ${body}\n}\n`] : []),
+    ].join("\n");
+  return [
+    { does: "returns undefined", code: stub("return undefined;") },
+    { does: "throws", code: stub('throw new Error("not implemented");') },
+  ];
+}
+
+function importedFromEntry(suite: GeneratedSuite, entry: string): { names: string[]; hasDefault: boolean } {
+  const source = [suite.preamble, ...suite.tests.map((test) => test.source)].join("\n\n");
+  const file = ts.createSourceFile("generated.test.mjs", source, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  const names = new Set<string>();
+  let hasDefault = false;
+  for (const statement of file.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    if (!isEntry(statement.moduleSpecifier.text, entry)) continue;
+    const clause = statement.importClause;
+    if (clause?.name) hasDefault = true;
+    const bindings = clause?.namedBindings;
+    if (bindings && ts.isNamedImports(bindings)) {
+      for (const element of bindings.elements) {
+        const imported = (element.propertyName ?? element.name).text;
+        if (imported === "default") hasDefault = true;
+        else names.add(imported);
+      }
+    }
+  }
+  return { names: [...names], hasDefault };
+}
+
+/** Whether an import specifier of a test file at the task root names the entry module. */
+function isEntry(specifier: string, entry: string): boolean {
+  if (!specifier.startsWith(".")) return false;
+  const strip = (path: string) => posix.normalize(path).replace(/\.[cm]?[jt]sx?$/, "");
+  return strip(specifier) === strip(entry);
+}
