@@ -62,6 +62,49 @@ describe("writeRunReport on recorded runs", () => {
     expect(failed).not.toContain("No findings.");
   });
 
+  it("shows the generated tests: kept by name, dropped with why, and each mutation score", async () => {
+    const dir = copyRun(BY_EXAMPLES);
+    const untouched = readFileSync(await writeRunReport(copyRun(BY_EXAMPLES)), "utf8");
+    expect(untouched).not.toContain('id="generated-tests"');
+    const run = JSON.parse(readFileSync(join(dir, "run.json"), "utf8"));
+    const dropped = [
+      { name: "test_runs", why: "passes on a stub that returns None, so it checks nothing" },
+      { name: "test_far_above", why: "judged wrong by the test review: running_max(<[15]>) is 15" },
+    ];
+    const mutation = { mutants: 12, killed: 9, score: 0.75 };
+    writeFileSync(join(dir, "run.json"), JSON.stringify({ ...run, verification: { by: "examples", testsRun: 5, generated: { kept: 3, dropped, mutation } } }));
+    const events = [
+      { type: "tests_generated", round: 1, kept: 1, added: 1, dropped: 1, names: ["test_inside"] },
+      { type: "mutation_score", status: "measured", mutants: 12, killed: 4, score: 4 / 12 },
+      { type: "tests_generated", round: 2, kept: 3, added: 2, dropped: 1, names: ["test_inside", "test_below", "test_<above>"] },
+      { type: "mutation_score", status: "measured", ...mutation },
+      { type: "tests_reviewed", disputed: ["test_far_above"], dropped: ["test_far_above"] },
+    ];
+    writeFileSync(join(dir, "events.jsonl"), `${readFileSync(join(dir, "events.jsonl"), "utf8")}${events.map((event) => JSON.stringify(event)).join("\n")}\n`);
+    const html = readFileSync(await writeRunReport(dir), "utf8");
+    const section = html.slice(html.indexOf('<section id="generated-tests">'), html.indexOf("</section>", html.indexOf('<section id="generated-tests">')));
+    expect(section).toContain("<p>3 kept after 2 rounds, 2 dropped.");
+    expect(section).toContain("<li><code>test_inside</code></li><li><code>test_below</code></li><li><code>test_&lt;above&gt;</code></li>");
+    expect(section).toContain("<tr><td><code>test_runs</code></td><td>passes on a stub that returns None, so it checks nothing</td></tr>");
+    expect(section).toContain("judged wrong by the test review: running_max(&lt;[15]&gt;) is 15");
+    expect(section).toContain("Mutation score 33%: the kept tests caught 4 of 12 mutants");
+    expect(section).toContain("Mutation score 75%: the kept tests caught 9 of 12 mutants");
+    expect(section).toContain("Test review: disputed <code>test_far_above</code>; judged wrong and dropped <code>test_far_above</code>.");
+  });
+
+  it("shows generated tests of an older log, which has counts but no names, and a score that could not be measured", async () => {
+    const dir = copyRun(BY_EXAMPLES);
+    const events = [
+      { type: "tests_generated", round: 1, kept: 2, added: 2, dropped: 0 },
+      { type: "mutation_score", status: "unmeasured", reason: "no test passes on the program" },
+    ];
+    writeFileSync(join(dir, "events.jsonl"), `${readFileSync(join(dir, "events.jsonl"), "utf8")}${events.map((event) => JSON.stringify(event)).join("\n")}\n`);
+    const html = readFileSync(await writeRunReport(dir), "utf8");
+    expect(html).toContain("<p>2 kept, 0 dropped.");
+    expect(html).not.toContain('class="generated-kept"');
+    expect(html).toContain("Mutation score not measured: no test passes on the program");
+  });
+
   it("says when nothing could verify the code: no tests and no examples", async () => {
     const dir = copyRun(BY_EXAMPLES);
     const meta = JSON.parse(readFileSync(join(dir, "meta.json"), "utf8"));

@@ -7,6 +7,7 @@ import { formatCount, formatDuration, formatUsd } from "./format-figures.js";
 import { graphActivity } from "./graph-activity.js";
 import { graphDiagramSvg } from "./graph-diagram.js";
 import { layoutGraph } from "./graph-layout.js";
+import { generatedTestsSection } from "./generated-tests-section.js";
 import { memorySection } from "./memory-section.js";
 import { renderDiff } from "./render-diff.js";
 import { REPORT_CSS, REPORT_SCRIPT } from "./report-assets.js";
@@ -38,6 +39,7 @@ export function renderRunReport(data: RunReportData, generatedAt: Date = new Dat
     chartSection(data, costs),
     attemptsSection(data),
     decisionsSection(runDecisions(data.events)),
+    generatedTestsSection(data.events, data.result),
     memorySection(data.events),
     graphSection(data),
     finalCodeSection(data),
