@@ -20,8 +20,8 @@ export function splitJavaScriptTests(code: string): SplitTests {
   let preambleBroken = false;
   for (const statement of sourceFile.statements) {
     const name = testName(statement);
-    const start = statement.getFullStart() + statement.getLeadingTriviaWidth(sourceFile);
-    const source = code.slice(lineStart(code, start), statement.end);
+    // From the statement's full start, so the comments above a test stay with it.
+    const source = code.slice(statement.getFullStart(), statement.end).replace(/^(?:[ \t]*\r?\n)+/, "");
     const broken = brokenAt.some((at) => at >= statement.getFullStart() && at <= statement.end);
     if (name === undefined) {
       if (broken) preambleBroken = true;
@@ -52,8 +52,4 @@ function testName(statement: ts.Statement): string | undefined {
   if (!ts.isIdentifier(callee) || !TEST_CALLS.has(callee.text)) return undefined;
   const title = call.arguments[0];
   return title && ts.isStringLiteralLike(title) ? title.text : undefined;
-}
-
-function lineStart(code: string, index: number): number {
-  return code.lastIndexOf("\n", index - 1) + 1;
 }
