@@ -258,6 +258,15 @@ describe("generated tests for a JavaScript task", () => {
     expect(stubs.some((code) => code.includes("return undefined;"))).toBe(true);
     expect(stubs.some((code) => code.includes("throw new Error"))).toBe(true);
   });
+
+  it("for a TypeScript task are the same node:test file, run on the typed program, with stubs the types layer lets through", async () => {
+    const tsTask: Task = { ...JS_TASK, prompt: JS_TASK.prompt.replace("clamp.js", "clamp.ts"), language: "typescript", entry: "clamp.ts" };
+    const typed = "export function clamp(x: number, lo: number, hi: number): number {\n  if (x < lo) return lo;\n  if (x > hi) return hi;\n  return x;\n}\n";
+    const { result } = await run((request) => (asksForNodeTests(request) ? (text(request).includes("## Tests so far") ? MORE_JS_TESTS : JS_TESTS) : fenced(typed, "ts")), {}, tsTask);
+    expect(result).toMatchObject({ status: "passed", verified: true, verification: { by: "generated" } });
+    expect(result.verification?.generated?.dropped).toContainEqual({ name: "can be called", why: "passes on a stub that returns undefined, so it checks nothing" });
+    expect(result.verification?.generated?.kept).toBeGreaterThanOrEqual(2);
+  });
 });
 
 describe("test review", () => {

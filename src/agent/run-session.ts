@@ -68,10 +68,9 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
     runId: meta.runId,
     task: meta.task,
     verifiedBy: verification.by,
-    // Generated tests are written as pytest or node:test files; TypeScript tasks have examples or the user's tests only (#12).
+    // Generated tests are written as pytest files, or node:test files in JavaScript for JavaScript and TypeScript tasks (#12).
     writeTests:
       setup.model !== null &&
-      meta.task.language !== "typescript" &&
       (meta.generateTests === "always" || (meta.generateTests !== false && verification.by !== "tests")),
     limits: {
       maxAttempts: meta.maxAttempts,

@@ -1,5 +1,6 @@
 import { posix } from "node:path";
 import ts from "typescript";
+import type { Language } from "../shared/language.js";
 import type { GeneratedSuite } from "./generated-suite.js";
 import type { StubProgram } from "./stub-programs.js";
 
@@ -7,15 +8,17 @@ import type { StubProgram } from "./stub-programs.js";
  * Two JavaScript stand-ins for the program under test: one whose exported functions return
  * undefined, one whose exported functions throw. An ES module cannot answer any name it is
  * asked for, so the stubs export the names the tests import from the entry module (named
- * imports, and a default export when one is imported). A test that passes on either checks
- * nothing the requirement asks.
+ * imports, and a default export when one is imported); for a TypeScript task they take and
+ * give `any`, so the types layer lets them through to the tests. A test that passes on either
+ * checks nothing the requirement asks.
  */
-export function javascriptStubPrograms(suite: GeneratedSuite, entry: string): StubProgram[] {
+export function javascriptStubPrograms(suite: GeneratedSuite, entry: string, language: Language): StubProgram[] {
   const { names, hasDefault } = importedFromEntry(suite, entry);
+  const signature = language === "typescript" ? "(...args: any[]): any" : "(...args)";
   const stub = (body: string) =>
     [
-      ...names.map((name) => `export function ${name}(...args) {\n  ${body}\n}\n`),
-      ...(hasDefault ? [`export default function (...args) {\n  ${body}\n}\n`] : []),
+      ...names.map((name) => `export function ${name}${signature} {\n  ${body}\n}\n`),
+      ...(hasDefault ? [`export default function ${signature} {\n  ${body}\n}\n`] : []),
     ].join("\n");
   return [
     { does: "returns undefined", code: stub("return undefined;") },

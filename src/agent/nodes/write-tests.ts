@@ -55,7 +55,7 @@ export function writeTestsNode(deps: AgentDeps) {
       tests: split.suite.tests.filter((test) => !taken.has(test.name)),
     };
     const noTests = split.suite.tests.length === 0 && split.dropped.length === 0 ? [{ name: "(no tests written)", why: "the reply held no test functions" }] : [];
-    const stubs = python ? pythonStubPrograms() : javascriptStubPrograms(fresh, task.entry);
+    const stubs = python ? pythonStubPrograms() : javascriptStubPrograms(fresh, task.entry, task.language);
     const vetted = await vetGeneratedTests(task.language, fresh, stubs, (program, file) =>
       deps.validator(
         {
