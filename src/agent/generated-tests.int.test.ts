@@ -259,6 +259,31 @@ describe("generated tests for a JavaScript task", () => {
     expect(stubs.some((code) => code.includes("throw new Error"))).toBe(true);
   });
 
+  it("beside the user's node:test file: a wrong generated test that two programs fail is judged wrong and dropped, the user's tests stay", async () => {
+    const userTests = 'import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { clamp } from "./clamp.js";\n\ntest("inside", () => assert.equal(clamp(5, 0, 10), 5));\ntest("below", () => assert.equal(clamp(-1, 0, 10), 0));\n';
+    const withTests: Task = { ...JS_TASK, tests: [{ path: "clamp.test.mjs", content: userTests }] };
+    const tests = fenced(
+      'import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { clamp } from "./clamp.js";\n\ntest("above", () => assert.equal(clamp(12, 0, 10), 10));\n\ntest("far above", () => assert.equal(clamp(15, 0, 10), 15));\n',
+      "js",
+      { prose: true },
+    );
+    const verdicts = '```json\n{"verdicts": [{"test": "far above", "verdict": "test_wrong", "reason": "15 is above hi = 10, so clamp gives 10"}]}\n```';
+    const other = "export function clamp(x, lo, hi) {\n  return Math.max(lo, Math.min(x, hi));\n}\n";
+    let programs = 0;
+    server = await startScriptedServer((request): ScriptedStep => {
+      if (text(request).includes("## Disputed tests")) return { reply: verdicts };
+      if (asksForNodeTests(request)) return { reply: tests };
+      programs++;
+      return { reply: fenced(programs === 1 ? JS_CLAMP : other, "js", { prose: true }) };
+    });
+    const agent = createAgent({ model: "openai:scripted", baseUrl: server.url, env: { OPENAI_API_KEY: "test-key" }, sandbox, repairer: null, localizer: null, runsDir, generateTests: "always" });
+    const result = await agent.run(withTests);
+    expect(result).toMatchObject({ status: "passed", verified: true, verification: { by: "tests", testsRun: 3, generated: { kept: 1 } } });
+    expect(result.verification?.generated?.dropped[0]).toMatchObject({ name: "far above", why: expect.stringMatching(/^judged wrong by the test review: 15 is above hi/) });
+    const meta = JSON.parse(readFileSync(join(result.runDir, "meta.json"), "utf8"));
+    expect(meta.task.tests).toEqual([{ path: "clamp.test.mjs", content: userTests }]);
+  });
+
   it("for a TypeScript task are the same node:test file, run on the typed program, with stubs the types layer lets through", async () => {
     const tsTask: Task = { ...JS_TASK, prompt: JS_TASK.prompt.replace("clamp.js", "clamp.ts"), language: "typescript", entry: "clamp.ts" };
     const typed = "export function clamp(x: number, lo: number, hi: number): number {\n  if (x < lo) return lo;\n  if (x > hi) return hi;\n  return x;\n}\n";
