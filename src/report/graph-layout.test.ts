@@ -31,7 +31,9 @@ beforeAll(async () => {
 describe("the loop's graph, read from the compiled StateGraph", () => {
   it("has the loop's nodes between LangGraph's entry and exit", () => {
     expect(agentGraph.nodes).toEqual(expect.arrayContaining([GRAPH_START, GRAPH_END, "generate", "validate", "diagnose", "repair", "give_up"]));
-    expect(agentGraph.edges).toContainEqual({ source: GRAPH_START, target: "generate", conditional: false });
+    // The entry routes: to write_tests when generated tests are due, else straight to generate.
+    expect(agentGraph.edges).toContainEqual({ source: GRAPH_START, target: "generate", conditional: true });
+    expect(agentGraph.edges).toContainEqual({ source: GRAPH_START, target: "write_tests", conditional: true });
     expect(agentGraph.mermaid).toMatch(/^graph TD;/m);
   });
 });

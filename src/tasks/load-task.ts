@@ -80,7 +80,13 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
 
   const draft = draftPath ? await readDraft(draftPath, cwd) : undefined;
   const project = request.project || request.root !== undefined ? await findProject(request, cwd, draftPath, [...testFiles, ...editablePaths]) : undefined;
-  const entry = project && draftPath ? relative(project.root, realpathSync(draftPath)).split(sep).join("/") : (entryName ?? inferEntry(language, draftPath, testFiles));
+  // In a project the entry is root-relative: the draft's own path, or with an explicit entry name
+  // (`--entry`, a task file's `entry:`) that name beside the draft, so the tests import it by that name.
+  const entryFile = project && draftPath ? (entryName === undefined ? realpathSync(draftPath) : join(dirname(realpathSync(draftPath)), entryName)) : undefined;
+  if (project && entryFile !== undefined && !isInside(project.root, entryFile)) {
+    throw new UsageError(`--entry ${entryName} is outside the project root ${project.root}`, { code: "outside_root" });
+  }
+  const entry = project && entryFile !== undefined ? relative(project.root, entryFile).split(sep).join("/") : (entryName ?? inferEntry(language, draftPath, testFiles));
   const tests = await readTestFiles(
     testPaths.map((path) => (project ? realTestPath(path) : path)),
     {
