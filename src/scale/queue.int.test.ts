@@ -47,7 +47,7 @@ const stopWorkers = async () => {
     await worker.exit;
   }
 };
-const evalArgs = (suite: string, out: string, url: string) => ["eval", suite, "--model", "openai:scripted", "--base-url", url, "--out", out, "--no-offline-repair", "--queue", redis.url, "--checkpoints", postgres.url, "--json"];
+const evalArgs = (suite: string, out: string, url: string) => ["eval", suite, "--model", "openai:scripted", "--base-url", url, "--out", out, "--no-offline-repair", "--no-review", "--queue", redis.url, "--checkpoints", postgres.url, "--json"];
 const resultLines = (out: string) => readFileSync(join(out, "results.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
 
 describe("mend eval --queue on mend workers", () => {
@@ -251,6 +251,45 @@ describe("mend eval --queue on mend workers", () => {
       expect(listed.map((worker) => worker.pid)).toEqual([pids[0]]);
     } finally {
       client.disconnect();
+      await server.close();
+      await stopWorkers();
+    }
+  }, SLOW);
+
+  it("mend run --queue runs the code review on the worker as a local run does, with the review model given here", async () => {
+    const task = TASKS[2];
+    const review = 'Reviewed against the requirement.\n\n```json\n{"findings": [{"severity": "low", "line": 2, "text": "no check that the inputs are ints"}]}\n```';
+    const server = await startScriptedServer((request: RecordedRequest, index: number) => ({ reply: index === 0 ? code(taskOf(request), "right") : review }));
+    try {
+      startWorker("review");
+      writeFileSync(join(dir, "test_sub.py"), `from sub import sub\n\n\ndef test_sub():\n    assert sub(5, 3) == 2\n    assert sub(1, 4) == -3\n`);
+      const finished = await runMend(
+        ["run", "--prompt", `def ${task.name}(a: int, b: int) -> int: subtract`, "--tests", "test_sub.py", "--lang", "python", "--model", "openai:scripted", "--base-url", server.url, "--review-model", "openai:scripted-reviewer", "--queue", redis.url, "--checkpoints", postgres.url, "--runs-dir", join(dir, "run-review"), "--json"],
+        { cwd: dir, env },
+      );
+      expect(finished.code, finished.stderr).toBe(0);
+      const result = JSON.parse(finished.stdout);
+      expect(result).toMatchObject({ status: "passed", verified: true });
+      expect(result.review).toEqual({ model: "openai:scripted-reviewer", findings: [{ severity: "low", line: 2, text: "no check that the inputs are ints" }] });
+      expect(server.requests.map((request) => request.model)).toEqual(["scripted", "scripted-reviewer"]);
+    } finally {
+      await server.close();
+      await stopWorkers();
+    }
+  }, SLOW);
+
+  it("eval --queue runs each verified task's code review on the worker, as a local eval does", async () => {
+    const review = '```json\n{"findings": []}\n```';
+    const server = await startScriptedServer((request: RecordedRequest, index: number) => ({ reply: index === 0 ? code(taskOf(request), "right") : review }));
+    try {
+      startWorker("eval-review");
+      const out = join(dir, "eval-review");
+      const args = evalArgs(writeSuite(dir, TASKS.slice(0, 1), "review.jsonl"), out, server.url).filter((arg) => arg !== "--no-review");
+      const finished = await runMend([...args, "--review-model", "openai:scripted-reviewer"], { cwd: dir, env });
+      expect(finished.code, finished.stderr).toBe(0);
+      expect(resultLines(out)).toMatchObject([{ taskId: TASKS[0].id, status: "passed" }]);
+      expect(server.requests.map((request) => request.model)).toEqual(["scripted", "scripted-reviewer"]);
+    } finally {
       await server.close();
       await stopWorkers();
     }
