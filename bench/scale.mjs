@@ -73,7 +73,7 @@ function spawnWorker(n) {
 
 function runEval(out) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [mend, "eval", suite, "--model", "openai:scripted", "--base-url", server.url, "--no-offline-repair", "--queue", redis.url, "--checkpoints", postgres.url, "--out", out, "--json"], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [mend, "eval", suite, "--model", "openai:scripted", "--base-url", server.url, "--no-offline-repair", "--no-review", "--queue", redis.url, "--checkpoints", postgres.url, "--out", out, "--json"], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));

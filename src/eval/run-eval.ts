@@ -64,6 +64,8 @@ export interface EvalRunSettings {
   budget: { tokens?: number; usd?: number; seconds?: number };
   offlineBudgetMs?: number;
   offlineRepair: boolean;
+  /** The code review after each verified task, as a local task runs it. */
+  review: false | { model?: string; fix?: boolean };
 }
 
 /** Runs one task somewhere else and resolves with its result and the name of whoever ran it. */
@@ -167,6 +169,7 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
       budget: item.budget ?? {},
       ...(options.offlineBudgetMs !== undefined ? { offlineBudgetMs: options.offlineBudgetMs } : {}),
       offlineRepair,
+      review,
     };
     const { run, worker } = options.runner ? await options.runner(item, settings, stop.signal) : { run: await runHere(item), worker: undefined };
     // An interrupted task is not a result: it runs again next time.

@@ -37,6 +37,7 @@ export async function executeRunJob(job: RunJob, context: RunJobContext): Promis
     ...(settings.offlineBudgetMs !== undefined ? { offlineBudgetMs: settings.offlineBudgetMs } : {}),
     ...(settings.offlineRepair ? {} : { repairer: null }),
     ...(settings.boundary ? { boundary: settings.boundary } : {}),
+    ...(settings.review ? { review: settings.review } : {}),
     ...(context.gate ? { modelGate: context.gate } : {}),
     ...(context.onEvent ? { onEvent: context.onEvent } : {}),
     ...context.checkpoints.agentOptions,

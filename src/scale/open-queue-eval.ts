@@ -1,8 +1,10 @@
 import type { EvalRunner } from "../eval/run-eval.js";
+import { Redis } from "ioredis";
+import { followWorkers } from "./follow-workers.js";
 import { openCheckpoints } from "./open-checkpoints.js";
 import { openQueueClient } from "./queue-client.js";
 import { queueEvalRunner } from "./queue-eval-runner.js";
-import { checkRedisReachable } from "./redis-connection.js";
+import { checkRedisReachable, redisOptionsFrom } from "./redis-connection.js";
 
 export interface QueueEvalFlags {
   queue: string;
@@ -14,7 +16,7 @@ export interface QueueEvalFlags {
 /**
  * `mend eval --queue URL`: checks that Redis (and Postgres, with `--checkpoints`) answer
  * before anything is queued, then gives the eval its queue runner. `say` hears the first
- * step each worker reports of each task.
+ * step each worker reports of each task, and each live worker's progress from its heartbeats.
  */
 export async function openQueueEval(flags: QueueEvalFlags, outDir: string, say: (line: string) => void): Promise<{ runner: EvalRunner; close(): Promise<void> }> {
   await checkRedisReachable(flags.queue);
@@ -24,6 +26,10 @@ export async function openQueueEval(flags: QueueEvalFlags, outDir: string, say: 
     ...(flags.budgetTokens !== undefined ? { tokens: flags.budgetTokens } : {}),
     ...(flags.budgetUsd !== undefined ? { usd: flags.budgetUsd } : {}),
   };
+  // Commands fail (not wait) while Redis is away: the display then skips a beat rather than hold up the eval.
+  const redis = new Redis({ ...redisOptionsFrom(flags.queue), maxRetriesPerRequest: 1 });
+  redis.on("error", () => undefined);
+  const workers = followWorkers(redis, say);
   const seen = new Set<string>();
   const { runner } = queueEvalRunner({
     queue,
@@ -40,6 +46,8 @@ export async function openQueueEval(flags: QueueEvalFlags, outDir: string, say: 
   return {
     runner,
     async close() {
+      await workers.stop();
+      redis.disconnect();
       await queue.close();
       await checkpoints.close();
     },

@@ -6,6 +6,7 @@ import type { RunResult } from "../shared/run-result.js";
 import type { Task } from "../shared/task.js";
 import type { Checkpoints } from "./open-checkpoints.js";
 import { openQueueClient } from "./queue-client.js";
+import type { RunJob } from "./run-job.js";
 import { checkRedisReachable } from "./redis-connection.js";
 
 /** `mend run --queue URL`: one run handed to the workers, waited for here. */
@@ -41,6 +42,7 @@ export async function openQueueRun(queueUrl: string, checkpoints: Checkpoints, r
             ...(options.offlineBudgetMs !== undefined ? { offlineBudgetMs: options.offlineBudgetMs } : {}),
             offlineRepair: options.repairer !== null,
             ...(options.boundary === "off" ? { boundary: "off" as const } : {}),
+            review: reviewSettings(options.review),
           },
         },
         (progress) => {
@@ -55,4 +57,10 @@ export async function openQueueRun(queueUrl: string, checkpoints: Checkpoints, r
     },
     close: () => queue.close(),
   };
+}
+
+/** The review as a job carries it: a model given by spec (the CLI's only kind), else the run's model. */
+function reviewSettings(review: AgentOptions["review"]): NonNullable<RunJob["settings"]["review"]> {
+  if (!review) return false;
+  return { ...(typeof review.model === "string" ? { model: review.model } : {}), fix: review.fix ?? false };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -91,6 +91,47 @@ describe("--checkpoints postgres://", () => {
       const { path } = JSON.parse(report.stdout);
       expect(path).toBe(join(machineC, runId, "report.html"));
       expect(existsSync(path)).toBe(true);
+    } finally {
+      await server.close();
+    }
+  }, SLOW);
+
+  it("mend repair --checkpoints: a repair killed on one machine resumes on another from Postgres, its draft attempt kept", async () => {
+    // The draft fails its tests (attempt 1), the model's first fix too (attempt 2); the next call
+    // hangs until the process is killed, and the resumed repair's call gets the right code.
+    const script = (_request: unknown, index: number): ScriptedStep => (index === 0 ? { reply: wrong } : index === 1 ? { hang: true } : { reply: right });
+    const server = await startScriptedServer(script);
+    try {
+      const project = join(dir, "repair-project");
+      mkdirSync(project);
+      writeFileSync(join(project, "package.json"), '{ "name": "median", "type": "module" }\n');
+      writeFileSync(join(project, "median.test.js"), JS_TESTS);
+      writeFileSync(join(project, "median.js"), "export function median(values) {\n  const sorted = [...values].sort();\n  return sorted[Math.floor(sorted.length / 2)];\n}\n");
+      const machineA = join(dir, "repair-a");
+      const first = spawnMend(["repair", "median.js", "--tests", "median.test.js", ...modelArgs(server), "--runs-dir", machineA, "--checkpoints", postgres.url], { cwd: project, env });
+      await requestsReached(server, 2);
+      first.child.kill("SIGKILL");
+      expect((await first.exit).signal).toBe("SIGKILL");
+      const [runId] = readdirSync(machineA);
+
+      const resumed = await runMend(["resume", runId, "--runs-dir", join(dir, "repair-b"), "--checkpoints", postgres.url, "--json"], { cwd: project, env });
+      expect(resumed.code, resumed.stderr).toBe(0);
+      const result = JSON.parse(resumed.stdout);
+      expect(result).toMatchObject({ runId, status: "passed", verified: true });
+      expect(result.attempts.map((attempt: { n: number; stage: string }) => [attempt.n, attempt.stage])).toEqual([
+        [1, "tests"],
+        [2, "tests"],
+        [3, "ok"],
+      ]);
+      expect(server.requests).toHaveLength(3);
+      const client = new pg.Client({ connectionString: postgres.url });
+      await client.connect();
+      try {
+        const run = await client.query("select meta->>'command' as command, result->>'status' as status from mend_runs where run_id = $1", [runId]);
+        expect(run.rows).toEqual([{ command: "repair", status: "passed" }]);
+      } finally {
+        await client.end();
+      }
     } finally {
       await server.close();
     }

@@ -34,7 +34,7 @@ export function queueEvalRunner(options: QueueEvalOptions): { evalId: string; ru
         runId,
         command: item.task.draft === undefined ? "run" : "repair",
         task: item.task,
-        settings,
+        settings: { ...settings, review: settings.review && { ...settings.review, fix: settings.review.fix ?? false } },
         evalId,
         taskId: item.id,
         ...(options.sharedBudget ? { sharedBudget: options.sharedBudget } : {}),

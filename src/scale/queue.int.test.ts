@@ -1,13 +1,17 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { hostname } from "node:os";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectUsageExit, runMend, spawnMend } from "../cli/commands/__fixtures__/spawn-mend.js";
 import type { EvalReport } from "../eval/eval-report.js";
 import { type RecordedRequest, type ScriptedStep, startScriptedServer } from "../testkit/index.js";
 import { type LocalPostgres, startLocalPostgres } from "../testkit/local-postgres.js";
 import { type LocalRedis, startLocalRedis } from "../testkit/local-redis.js";
-import { code, spawnWorker, taskOf, TASKS, until, type WorkerProcess, writeSuite } from "./__fixtures__/queue-suite.js";
+import { code, spawnWorker, taskOf, TASKS, until, untilAsync, type WorkerProcess, writeSuite } from "./__fixtures__/queue-suite.js";
+import { listWorkers } from "./list-workers.js";
+import type { WorkerBeat } from "./worker-beat.js";
 
 const env = { OPENAI_API_KEY: "test-key", MEND_OFFLINE_MAX_CANDIDATES: "1" };
 // Whole suites on several real worker processes, killed and restarted, on a loaded two-core machine.
@@ -43,7 +47,7 @@ const stopWorkers = async () => {
     await worker.exit;
   }
 };
-const evalArgs = (suite: string, out: string, url: string) => ["eval", suite, "--model", "openai:scripted", "--base-url", url, "--out", out, "--no-offline-repair", "--queue", redis.url, "--checkpoints", postgres.url, "--json"];
+const evalArgs = (suite: string, out: string, url: string) => ["eval", suite, "--model", "openai:scripted", "--base-url", url, "--out", out, "--no-offline-repair", "--no-review", "--queue", redis.url, "--checkpoints", postgres.url, "--json"];
 const resultLines = (out: string) => readFileSync(join(out, "results.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
 
 describe("mend eval --queue on mend workers", () => {
@@ -202,6 +206,89 @@ describe("mend eval --queue on mend workers", () => {
       expect(finished.stderr).toMatch(new RegExp(`finished on \\S+:${worker.child.pid}`));
       expect(worker.log()).toContain(`took ${result.runId}`);
       expect(readFileSync(join(runsDir, result.runId, "run.json"), "utf8")).toContain('"passed"');
+    } finally {
+      await server.close();
+      await stopWorkers();
+    }
+  }, SLOW);
+
+  it("workers send heartbeats: eval --queue shows each live worker's progress on stderr; a worker that stops beating leaves the list", async () => {
+    const server = await startScriptedServer((request: RecordedRequest) => ({ reply: code(taskOf(request), "right"), delayMs: 200 }));
+    const client = new Redis(redis.url);
+    try {
+      const first = startWorker("beat-a", ["--concurrency", "2", "--heartbeat-seconds", "1"]);
+      const second = startWorker("beat-b", ["--heartbeat-seconds", "1"]);
+      const pids = [Number(first.child.pid), Number(second.child.pid)];
+      // Workers SIGKILLed by earlier tests may still be listed until their keys expire: only these two count here.
+      const ours = async () => (await listWorkers(client)).filter((worker) => pids.includes(worker.pid));
+      let listed: WorkerBeat[] = [];
+      await untilAsync(async () => (listed = await ours()).length === 2, "both workers' heartbeats");
+      expect(listed.map(({ host, pid, concurrency, running, done }) => ({ host, pid, concurrency, running, done })).sort((a, b) => a.pid - b.pid)).toEqual(
+        [
+          { host: hostname(), pid: pids[0], concurrency: 2, running: 0, done: 0 },
+          { host: hostname(), pid: pids[1], concurrency: 1, running: 0, done: 0 },
+        ].sort((a, b) => a.pid - b.pid),
+      );
+
+      const out = join(dir, "eval-beat");
+      const finished = await runMend(evalArgs(writeSuite(dir, TASKS, "beat.jsonl"), out, server.url), { cwd: dir, env });
+      expect(finished.code, finished.stderr).toBe(0);
+      // --json: the report alone on stdout, the workers' progress on stderr.
+      expect(JSON.parse(finished.stdout).finished).toBe(TASKS.length);
+      const byWorker = new Map<string, number>();
+      for (const line of resultLines(out)) byWorker.set(line.worker, (byWorker.get(line.worker) ?? 0) + 1);
+      for (const worker of listed) {
+        const shown = [...finished.stderr.matchAll(new RegExp(`worker ${worker.name}: (\\d+)/${worker.concurrency} running, (\\d+) done`, "g"))];
+        expect(shown.length, finished.stderr).toBeGreaterThan(0);
+        // Its last line counts what it ran of this eval.
+        expect(Number(shown.at(-1)?.[2])).toBe(byWorker.get(worker.name) ?? 0);
+      }
+      expect([...byWorker.values()].reduce((a, b) => a + b, 0)).toBe(TASKS.length);
+
+      second.child.kill("SIGKILL");
+      await second.exit;
+      await untilAsync(async () => (listed = await ours()).length === 1, "the killed worker's heartbeat to expire", 30_000);
+      expect(listed.map((worker) => worker.pid)).toEqual([pids[0]]);
+    } finally {
+      client.disconnect();
+      await server.close();
+      await stopWorkers();
+    }
+  }, SLOW);
+
+  it("mend run --queue runs the code review on the worker as a local run does, with the review model given here", async () => {
+    const task = TASKS[2];
+    const review = 'Reviewed against the requirement.\n\n```json\n{"findings": [{"severity": "low", "line": 2, "text": "no check that the inputs are ints"}]}\n```';
+    const server = await startScriptedServer((request: RecordedRequest, index: number) => ({ reply: index === 0 ? code(taskOf(request), "right") : review }));
+    try {
+      startWorker("review");
+      writeFileSync(join(dir, "test_sub.py"), `from sub import sub\n\n\ndef test_sub():\n    assert sub(5, 3) == 2\n    assert sub(1, 4) == -3\n`);
+      const finished = await runMend(
+        ["run", "--prompt", `def ${task.name}(a: int, b: int) -> int: subtract`, "--tests", "test_sub.py", "--lang", "python", "--model", "openai:scripted", "--base-url", server.url, "--review-model", "openai:scripted-reviewer", "--queue", redis.url, "--checkpoints", postgres.url, "--runs-dir", join(dir, "run-review"), "--json"],
+        { cwd: dir, env },
+      );
+      expect(finished.code, finished.stderr).toBe(0);
+      const result = JSON.parse(finished.stdout);
+      expect(result).toMatchObject({ status: "passed", verified: true });
+      expect(result.review).toEqual({ model: "openai:scripted-reviewer", findings: [{ severity: "low", line: 2, text: "no check that the inputs are ints" }] });
+      expect(server.requests.map((request) => request.model)).toEqual(["scripted", "scripted-reviewer"]);
+    } finally {
+      await server.close();
+      await stopWorkers();
+    }
+  }, SLOW);
+
+  it("eval --queue runs each verified task's code review on the worker, as a local eval does", async () => {
+    const review = '```json\n{"findings": []}\n```';
+    const server = await startScriptedServer((request: RecordedRequest, index: number) => ({ reply: index === 0 ? code(taskOf(request), "right") : review }));
+    try {
+      startWorker("eval-review");
+      const out = join(dir, "eval-review");
+      const args = evalArgs(writeSuite(dir, TASKS.slice(0, 1), "review.jsonl"), out, server.url).filter((arg) => arg !== "--no-review");
+      const finished = await runMend([...args, "--review-model", "openai:scripted-reviewer"], { cwd: dir, env });
+      expect(finished.code, finished.stderr).toBe(0);
+      expect(resultLines(out)).toMatchObject([{ taskId: TASKS[0].id, status: "passed" }]);
+      expect(server.requests.map((request) => request.model)).toEqual(["scripted", "scripted-reviewer"]);
     } finally {
       await server.close();
       await stopWorkers();

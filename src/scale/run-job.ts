@@ -17,6 +17,8 @@ export interface RunJobSettings {
   offlineBudgetMs?: number;
   offlineRepair: boolean;
   boundary?: Extract<BoundaryMode, "off">;
+  /** The code review after success, as the command's flags gave it (model as a spec); absent: no review. */
+  review?: false | { model?: string; fix: boolean };
 }
 
 /**

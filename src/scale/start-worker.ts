@@ -8,6 +8,7 @@ import type { Checkpoints } from "./open-checkpoints.js";
 import { redisOptionsFrom } from "./redis-connection.js";
 import { DEFAULT_TRIES, RUN_QUEUE, type RunJob, type RunJobProgress, type RunJobResult } from "./run-job.js";
 import { sharedBudgetGate } from "./shared-budget.js";
+import { startHeartbeat } from "./start-heartbeat.js";
 
 export interface WorkerOptions {
   queueUrl: string;
@@ -22,6 +23,8 @@ export interface WorkerOptions {
   stallMs?: number;
   /** Workers a job may kill (stall) before it ends failed. Default 3. */
   tries?: number;
+  /** How often the worker's heartbeat key is refreshed (it expires after three of these). Default 5 s. */
+  heartbeatMs?: number;
   env?: NodeJS.ProcessEnv;
   /** One line per job taken and finished, for the worker's log. */
   log?: (line: string) => void;
@@ -36,6 +39,7 @@ export interface RunWorker {
 }
 
 const DEFAULT_STALL_MS = 30_000;
+const DEFAULT_HEARTBEAT_MS = 5_000;
 
 /**
  * Takes runs from the BullMQ queue on `queueUrl`, `concurrency` at a time, on one sandbox.
@@ -47,21 +51,38 @@ const DEFAULT_STALL_MS = 30_000;
 export async function startWorker(options: WorkerOptions): Promise<RunWorker> {
   const name = `${hostname()}:${process.pid}`;
   const connection = redisOptionsFrom(options.queueUrl);
-  const budgets = new Redis(connection);
-  budgets.on("error", () => undefined);
+  // Shared budgets and heartbeats; BullMQ keeps connections of its own.
+  const redis = new Redis(connection);
+  redis.on("error", () => undefined);
   const sandbox = createSandbox();
   const env = options.env ?? process.env;
   const stop = new AbortController();
   const tries = options.tries ?? DEFAULT_TRIES;
   const stallMs = options.stallMs ?? DEFAULT_STALL_MS;
+  const counts = { running: 0, done: 0 };
+  const state = () => ({ name, host: hostname(), pid: process.pid, concurrency: options.concurrency, ...counts, at: Date.now() });
+  let heartbeat: ReturnType<typeof startHeartbeat> | undefined;
 
   const processor = async (job: Job<RunJob, RunJobResult>): Promise<RunJobResult> => {
+    counts.running += 1;
+    heartbeat?.beat();
+    try {
+      const result = await runJob(job);
+      counts.done += 1;
+      return result;
+    } finally {
+      counts.running -= 1;
+      heartbeat?.beat();
+    }
+  };
+
+  const runJob = async (job: Job<RunJob, RunJobResult>): Promise<RunJobResult> => {
     const data = job.data;
     options.log?.(`took ${data.taskId ?? data.runId} (run ${data.runId}, try ${job.attemptsStarted})`);
     let attempts = 0;
     const gate: ModelGate | undefined =
       data.evalId && data.sharedBudget && (data.sharedBudget.tokens !== undefined || data.sharedBudget.usd !== undefined)
-        ? sharedBudgetGate(budgets, data.evalId, data.sharedBudget)
+        ? sharedBudgetGate(redis, data.evalId, data.sharedBudget)
         : undefined;
     const run = await executeRunJob(data, {
       runsDir: options.runsDir,
@@ -92,12 +113,14 @@ export async function startWorker(options: WorkerOptions): Promise<RunWorker> {
   });
   worker.on("error", (error) => options.log?.(`queue connection: ${error.message}`));
   await worker.waitUntilReady();
+  heartbeat = startHeartbeat(redis, state, options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
   return {
     name,
     async close() {
       stop.abort();
       await worker.close();
-      budgets.disconnect();
+      await heartbeat?.stop();
+      redis.disconnect();
       await sandbox.close();
     },
   };

@@ -15,6 +15,7 @@ interface RepairFlags extends LoopFlags, MemoryFlags {
   write?: boolean;
   root?: string;
   testCmd?: string;
+  checkpoints?: string;
 }
 
 /**
@@ -41,18 +42,20 @@ export function registerRepair(program: Command): void {
   addMemoryOptions(command);
   command
     .option("--approve", "ask before writing; a non-interactive run pauses (resume with: mend resume RUN_ID --approve|--reject)")
+    .option("--checkpoints <url>", "keep checkpoints and run records in Postgres (postgres://USER@HOST:PORT/DB), so that any machine can resume or report the run")
     .addHelpText("after", "\nExample:\n  mend repair examples/median/median.py --tests examples/median/test_median.py --write")
     .action(async (paths: string[], flags: RepairFlags) => {
       const loaded = await loadRepairTask(paths, flags);
       const diff = (result: RunResult) => repairDiff(paths[0] ?? loaded.task.entry, loaded.task, result);
       // Loaded here, not at start-up: the agent pulls in LangGraph and the model providers,
       // which --help and bad input should not wait for.
-      const { executeRun } = await import("../execute-run.js");
+      const [{ executeRun }, { openCheckpoints }] = await Promise.all([import("../execute-run.js"), import("../../scale/open-checkpoints.js")]);
       const agentOptions = { ...agentOptionsFrom(flags, loaded), ...memoryOptionFrom(flags.memory) };
       await checkModelBeforeRun(agentOptions);
+      const checkpoints = await openCheckpoints(flags.checkpoints);
       process.exitCode = await executeRun({
         json: flags.json ?? false,
-        agentOptions,
+        agentOptions: { ...agentOptions, ...checkpoints.agentOptions },
         start: (agent, signal) =>
           agent.run(loaded.task, {
             command: "repair",
@@ -62,6 +65,7 @@ export function registerRepair(program: Command): void {
         render: diff,
         describeChange: diff,
       });
+      await checkpoints.close();
     });
 }
 

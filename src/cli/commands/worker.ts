@@ -8,6 +8,7 @@ interface WorkerFlags {
   runsDir: string;
   stallSeconds: number;
   tries: number;
+  heartbeatSeconds: number;
 }
 
 /** `mend worker --queue URL`: takes runs and eval tasks from the queue until stopped. */
@@ -27,6 +28,7 @@ export function registerWorker(program: Command): void {
     .option("--runs-dir <dir>", "where this worker's run folders go", DEFAULT_RUNS_DIR)
     .option("--stall-seconds <s>", "how long a silent worker keeps its jobs before others take them", amount("--stall-seconds"), 30)
     .option("--tries <n>", "tries a job gets when its workers die (a task that kills every worker ends failed after that)", wholeNumber("--tries"), 3)
+    .option("--heartbeat-seconds <s>", "how often the worker tells Redis it is alive (`mend eval --queue` lists it until three beats are missed)", amount("--heartbeat-seconds"), 5)
     .addHelpText("after", "\nExample:\n  mend worker --queue redis://10.0.0.5:6379 --checkpoints postgres://mend@10.0.0.5/mend --concurrency 4")
     .action(async (flags: WorkerFlags) => {
       // Loaded on demand: the queue, the database client and the agent are only this command's.
@@ -47,6 +49,7 @@ export function registerWorker(program: Command): void {
         runsDir: flags.runsDir,
         stallMs: Math.round(flags.stallSeconds * 1000),
         tries: flags.tries,
+        heartbeatMs: Math.round(flags.heartbeatSeconds * 1000),
         log,
       });
       log(`${worker.name} taking jobs, ${flags.concurrency} at a time${flags.checkpoints ? "" : " (no --checkpoints: a job taken over from a dead worker elsewhere starts again)"}`);

@@ -70,3 +70,12 @@ export async function until(condition: () => boolean, what: string, timeoutMs = 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** Polls an asynchronous `condition` until true, failing after `timeoutMs`. */
+export async function untilAsync(condition: () => Promise<boolean>, what: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
