@@ -63,11 +63,13 @@ describe("mend repair --json against the scripted server", () => {
       expect(result.code).toBe(0);
       const json = JSON.parse(result.stdout);
       expect(Object.keys(json).sort()).toEqual(
-        ["schemaVersion", "runId", "status", "reason", "verified", "verification", "review", "language", "code", "attempts", "usage", "durationMs", "runDir"].sort(),
+        ["schemaVersion", "runId", "status", "reason", "verified", "verification", "review", "memory", "language", "code", "attempts", "usage", "durationMs", "runDir"].sort(),
       );
       expect(json.review).toEqual({ model: "openai:scripted", findings: [{ severity: "low", line: 2, text: "sorted() copies the list" }] });
       expect(json).toMatchObject({ schemaVersion: 1, status: "passed", reason: "passed", verified: true, language: "python" });
       expect(json.verification).toEqual({ by: "tests", testsRun: 2 });
+      // A fresh memory (spawn-mend gives each CLI its own data folder): nothing recalled, the verified fix recorded.
+      expect(json.memory).toEqual({ used: [], recorded: expect.stringMatching(/^[0-9a-f]{12}$/) });
       expect(json.attempts.map((attempt: { source: string }) => attempt.source)).toEqual(["draft", "model"]);
       expect(json.usage).toMatchObject({ modelCalls: 2, executions: expect.any(Number) });
       expect(result.stdout.trim().split("\n")).toHaveLength(1);
