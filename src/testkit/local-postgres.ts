@@ -16,7 +16,11 @@ export interface LocalPostgres {
 
 /**
  * `initdb` + `pg_ctl start` of the installed PostgreSQL (Debian's `postgresql` package) on a
- * free 127.0.0.1 port in a temporary folder, fsync off. PostgreSQL refuses to run as root, so
+ * free 127.0.0.1 port in a temporary folder, fsync off (the OS still holds what was written, so a
+ * server crash loses nothing; only a machine crash would). Commits stay synchronous: with
+ * `synchronous_commit=off` an `immediate` restart drops the last commits a client was told were
+ * stored, which no real server does, and the restart test lost the run's first row that way.
+ * PostgreSQL refuses to run as root, so
  * as root the cluster belongs to the `postgres` user the package creates. Throws when
  * PostgreSQL is missing: tests that need it fail, not skip.
  */
@@ -37,7 +41,7 @@ export async function startLocalPostgres(): Promise<LocalPostgres> {
     if (result.status !== 0) throw new Error(`${program} failed: ${result.stderr || result.stdout || result.error?.message}`);
   };
   run("initdb", ["-D", data, "-A", "trust", "-U", "mend", "--no-sync", "-E", "UTF8"]);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
   const start = () => run("pg_ctl", ["-D", data, "-o", options, "-l", join(dir, "log"), "-w", "-t", "60", "start"]);
   const stopNow = () => run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
   start();
