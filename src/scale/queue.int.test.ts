@@ -163,10 +163,14 @@ describe("mend eval --queue on mend workers", () => {
   }, SLOW);
 
   it("--budget-tokens is one cap for the whole eval: once spent, every worker refuses the call before making it", async () => {
-    let requests = 0;
+    // Each reply is sent 1 s after its request arrives; the first one reports 200k tokens, which
+    // crosses the cap. A call already admitted by then (the other worker's, made while the first
+    // was in flight: its estimate still fitted) may reach the server; none may arrive later.
+    const REPLY_DELAY_MS = 1_000;
+    const arrivals: number[] = [];
     const script = (request: RecordedRequest): ScriptedStep => {
-      requests++;
-      return { reply: code(taskOf(request), "right"), usage: { input: 150_000, output: 50_000 } };
+      arrivals.push(Date.now());
+      return { reply: code(taskOf(request), "right"), usage: { input: 150_000, output: 50_000 }, delayMs: REPLY_DELAY_MS };
     };
     const server = await startScriptedServer(script);
     try {
@@ -178,10 +182,14 @@ describe("mend eval --queue on mend workers", () => {
       expect(finished.code, finished.stderr).toBe(0);
       const lines = resultLines(out);
       expect(lines).toHaveLength(TASKS.length);
-      expect(requests).toBe(1);
-      expect(lines.filter((line) => line.status === "passed")).toHaveLength(1);
+      const firstReplied = (arrivals[0] ?? 0) + REPLY_DELAY_MS;
+      // Two workers of concurrency 1: at most one call each was in flight when the cap was crossed.
+      expect(arrivals.length).toBeGreaterThanOrEqual(1);
+      expect(arrivals.length).toBeLessThanOrEqual(2);
+      expect(arrivals.filter((at) => at >= firstReplied)).toEqual([]);
+      expect(lines.filter((line) => line.status === "passed")).toHaveLength(arrivals.length);
       const refused = lines.filter((line) => line.status === "failed");
-      expect(refused.map((line) => line.reason)).toEqual(Array(TASKS.length - 1).fill("budget_tokens"));
+      expect(refused.map((line) => line.reason)).toEqual(Array(TASKS.length - arrivals.length).fill("budget_tokens"));
       expect(refused[0].message).toMatch(/shared budget of 100000 tokens/);
     } finally {
       await server.close();
