@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseJsonReply } from "./parse-json-reply.js";
 
 /** The test review's answer on one disputed test. */
 export interface TestVerdict {
@@ -22,24 +23,8 @@ export type ParsedVerdicts = { ok: true; verdicts: TestVerdict[] } | { ok: false
  * left out; anything else is a failed review, said in one line.
  */
 export function parseTestVerdicts(reply: string, asked: readonly string[]): ParsedVerdicts {
-  const candidates = [...reply.matchAll(/```(?:json)?\s*\n([\s\S]*?)```/g)].map((match) => match[1]);
-  const start = reply.search(/[[{]/);
-  if (start >= 0) candidates.push(reply.slice(start, Math.max(reply.lastIndexOf("}"), reply.lastIndexOf("]")) + 1));
-  let why = "the reply held no JSON verdicts";
-  for (const text of candidates) {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      continue;
-    }
-    const parsed = replySchema.safeParse(json);
-    if (!parsed.success) {
-      why = `the reply's JSON is not a verdicts list (${parsed.error.issues[0]?.message ?? "wrong shape"})`;
-      continue;
-    }
-    const verdicts = (Array.isArray(parsed.data) ? parsed.data : parsed.data.verdicts).filter((verdict) => asked.includes(verdict.test));
-    return { ok: true, verdicts };
-  }
-  return { ok: false, why };
+  const parsed = parseJsonReply(reply, replySchema, "verdicts");
+  if (!parsed.ok) return parsed;
+  const verdicts = (Array.isArray(parsed.data) ? parsed.data : parsed.data.verdicts).filter((verdict) => asked.includes(verdict.test));
+  return { ok: true, verdicts };
 }
