@@ -1,11 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createSandbox } from "../sandbox/create-sandbox.js";
+import { describe, expect, it, vi } from "vitest";
 import type { Task } from "../shared/task.js";
-import { cannedReplies, fenced, type ScriptedServer, type ScriptedStep, startScriptedServer } from "../testkit/index.js";
-import { createAgent, type AgentOptions } from "./create-agent.js";
+import { cannedReplies, fenced, type ScriptedStep } from "../testkit/index.js";
+import { useScriptedAgent } from "./__fixtures__/scripted-agent.js";
+import type { AgentOptions } from "./create-agent.js";
 
 // Code review after success (#12 point 5): one call, findings recorded, never a failed run;
 // `fix` allows one repair round for high-severity findings, kept only if still verified.
@@ -48,34 +47,10 @@ const REVIEW_REPLY = [
   "Otherwise the even and odd cases look right.",
 ].join("\n");
 
-const sandbox = createSandbox();
-let runsDir: string;
-let server: ScriptedServer | undefined;
-
-beforeAll(() => {
-  runsDir = mkdtempSync(join(tmpdir(), "mend-review-"));
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-afterAll(async () => {
-  await sandbox.close();
-  rmSync(runsDir, { recursive: true, force: true });
-});
+const { agentWith } = useScriptedAgent("mend-review");
 
 async function run(script: ScriptedStep[], review: AgentOptions["review"]) {
-  server = await startScriptedServer(script);
-  const agent = createAgent({
-    model: "openai:scripted",
-    baseUrl: server.url,
-    env: { OPENAI_API_KEY: "test-key" },
-    sandbox,
-    repairer: null,
-    localizer: null,
-    runsDir,
-    review,
-  });
+  const { agent, server } = await agentWith(script, { review });
   return { result: await agent.run(TASK), requests: server.requests };
 }
 

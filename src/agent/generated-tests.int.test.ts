@@ -1,14 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { RunEvent } from "../runs/run-event.js";
+import { describe, expect, it, vi } from "vitest";
 import { describeVerification } from "../cli/progress.js";
-import { createSandbox } from "../sandbox/create-sandbox.js";
+import type { RunEvent } from "../runs/run-event.js";
 import type { SourceFile, Task } from "../shared/task.js";
 import { validate } from "../validation/validate.js";
-import { fenced, type RecordedRequest, type ScriptedServer, type ScriptedStep, startScriptedServer } from "../testkit/index.js";
-import { createAgent, type AgentOptions } from "./create-agent.js";
+import { fenced, type RecordedRequest, type ScriptedStep } from "../testkit/index.js";
+import { useScriptedAgent } from "./__fixtures__/scripted-agent.js";
+import type { AgentOptions } from "./create-agent.js";
 
 // Generated tests (#12 point 3): written from the requirement before any program, vetted on
 // stubs, measured on mutants of the first passing program, asked for once more when thin.
@@ -90,39 +89,13 @@ const MORE_TESTS = fenced(
   { prose: { before: "Five more tests on what the first ones left out:", after: "These cover both bounds." } },
 );
 
-const sandbox = createSandbox();
-let runsDir: string;
-let server: ScriptedServer | undefined;
-
-beforeAll(() => {
-  runsDir = mkdtempSync(join(tmpdir(), "mend-generated-"));
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-afterAll(async () => {
-  await sandbox.close();
-  rmSync(runsDir, { recursive: true, force: true });
-});
+const { agentWith } = useScriptedAgent("mend-generated");
 
 const text = (request: RecordedRequest) => request.messages.map((message) => message.content).join("\n");
 const asksForTests = (request: RecordedRequest) => text(request).includes("Write pytest tests for");
 
 async function run(reply: (request: RecordedRequest) => string, options: Partial<AgentOptions> = {}, task: Task = TASK) {
-  server = await startScriptedServer((request): ScriptedStep => ({ reply: reply(request) }));
-  const events: RunEvent[] = [];
-  const agent = createAgent({
-    model: "openai:scripted",
-    baseUrl: server.url,
-    env: { OPENAI_API_KEY: "test-key" },
-    sandbox,
-    repairer: null,
-    localizer: null,
-    runsDir,
-    onEvent: (event) => events.push(event),
-    ...options,
-  });
+  const { agent, server, events } = await agentWith((request): ScriptedStep => ({ reply: reply(request) }), options);
   return { result: await agent.run(task), requests: server.requests, events };
 }
 
@@ -270,13 +243,12 @@ describe("generated tests for a JavaScript task", () => {
     const verdicts = '```json\n{"verdicts": [{"test": "far above", "verdict": "test_wrong", "reason": "15 is above hi = 10, so clamp gives 10"}]}\n```';
     const other = "export function clamp(x, lo, hi) {\n  return Math.max(lo, Math.min(x, hi));\n}\n";
     let programs = 0;
-    server = await startScriptedServer((request): ScriptedStep => {
+    const { agent, server } = await agentWith((request): ScriptedStep => {
       if (text(request).includes("## Disputed tests")) return { reply: verdicts };
       if (asksForNodeTests(request)) return { reply: tests };
       programs++;
       return { reply: fenced(programs === 1 ? JS_CLAMP : other, "js", { prose: true }) };
-    });
-    const agent = createAgent({ model: "openai:scripted", baseUrl: server.url, env: { OPENAI_API_KEY: "test-key" }, sandbox, repairer: null, localizer: null, runsDir, generateTests: "always" });
+    }, { generateTests: "always" });
     const result = await agent.run(withTests);
     expect(result).toMatchObject({ status: "passed", verified: true, verification: { by: "tests", testsRun: 3, generated: { kept: 1 } } });
     expect(result.verification?.generated?.dropped[0]).toMatchObject({ name: "far above", why: expect.stringMatching(/^judged wrong by the test review: 15 is above hi/) });
@@ -317,13 +289,12 @@ describe("test review", () => {
 
   it("a generated test that two programs passing every example fail is judged; judged wrong, it is dropped and the examples stay", async () => {
     let programs = 0;
-    server = await startScriptedServer((request): ScriptedStep => {
+    const { agent, server } = await agentWith((request): ScriptedStep => {
       if (isReview(request)) return { reply: VERDICTS };
       if (asksForTests(request)) return { reply: TESTS };
       programs++;
       return { reply: fenced(programs === 1 ? CLAMP : OTHER_CLAMP, "python", { prose: true }) };
     });
-    const agent = createAgent({ model: "openai:scripted", baseUrl: server.url, env: { OPENAI_API_KEY: "test-key" }, sandbox, repairer: null, localizer: null, runsDir });
     const result = await agent.run(WITH_EXAMPLES);
     const requests = server.requests;
 
@@ -350,13 +321,12 @@ describe("test review", () => {
     const userTests = "from clamp import clamp\n\n\ndef test_inside():\n    assert clamp(5, 0, 10) == 5\n\n\ndef test_below():\n    assert clamp(-1, 0, 10) == 0\n";
     const withTests: Task = { ...TASK, tests: [{ path: "test_clamp.py", content: userTests }] };
     let programs = 0;
-    server = await startScriptedServer((request): ScriptedStep => {
+    const { agent, server } = await agentWith((request): ScriptedStep => {
       if (isReview(request)) return { reply: VERDICTS };
       if (asksForTests(request)) return { reply: TESTS };
       programs++;
       return { reply: fenced(programs === 1 ? CLAMP : OTHER_CLAMP, "python", { prose: true }) };
-    });
-    const agent = createAgent({ model: "openai:scripted", baseUrl: server.url, env: { OPENAI_API_KEY: "test-key" }, sandbox, repairer: null, localizer: null, runsDir, generateTests: "always" });
+    }, { generateTests: "always" });
     const result = await agent.run(withTests);
     expect(result).toMatchObject({ status: "passed", verified: true, verification: { by: "tests", testsRun: 3, generated: { kept: 1 } } });
     expect(result.verification?.generated?.dropped[0]).toMatchObject({ name: "test_far_above", why: expect.stringMatching(/^judged wrong by the test review/) });
@@ -371,12 +341,11 @@ describe("test review", () => {
     const upheld = '```json\n{"verdicts": [{"test": "test_above", "verdict": "code_wrong", "reason": "12 is above hi = 10, so clamp must give 10"}]}\n```';
     const tests = fenced("from clamp import clamp\n\n\ndef test_above():\n    assert clamp(12, 0, 10) == 10\n", "python");
     let n = 0;
-    server = await startScriptedServer((request): ScriptedStep => {
+    const { agent, server } = await agentWith((request): ScriptedStep => {
       if (isReview(request)) return { reply: upheld };
       if (asksForTests(request)) return { reply: tests };
       return { reply: fenced(programs[Math.min(n++, programs.length - 1)], "python") };
     });
-    const agent = createAgent({ model: "openai:scripted", baseUrl: server.url, env: { OPENAI_API_KEY: "test-key" }, sandbox, repairer: null, localizer: null, runsDir });
     const result = await agent.run(WITH_EXAMPLES);
     expect(result).toMatchObject({ status: "passed", verified: true, verification: { by: "examples", testsRun: 3 } });
     expect(result.verification?.generated?.dropped.filter((test) => test.name === "test_above" && test.why.startsWith("judged"))).toEqual([]);

@@ -1,11 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createSandbox } from "../sandbox/create-sandbox.js";
+import { describe, expect, it, vi } from "vitest";
 import type { Task } from "../shared/task.js";
-import { fenced, type ScriptedServer, type ScriptedStep, startScriptedServer } from "../testkit/index.js";
-import { createAgent, type AgentOptions } from "./create-agent.js";
+import { fenced, type ScriptedServer } from "../testkit/index.js";
+import { useScriptedAgent } from "./__fixtures__/scripted-agent.js";
 
 // The TypeScript counterparts of the test kit's median replies: the wrong one sorts numbers as
 // strings (tests fail), the badly typed one runs but does not type-check.
@@ -36,37 +34,7 @@ const reply = (code: string) => ({ reply: fenced(code, "typescript", { prose: tr
 // Real validations (tsc included) in the sandbox, several per test, on a shared two-core machine.
 vi.setConfig({ testTimeout: 180_000 });
 
-const sandbox = createSandbox();
-let runsDir: string;
-let server: ScriptedServer | undefined;
-
-beforeAll(() => {
-  runsDir = mkdtempSync(join(tmpdir(), "mend-agent-ts-"));
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-afterAll(async () => {
-  await sandbox.close();
-  rmSync(runsDir, { recursive: true, force: true });
-});
-
-async function agentWith(script: ScriptedStep[], options: Partial<AgentOptions> = {}) {
-  server = await startScriptedServer(script);
-  const agent = createAgent({
-    model: "openai:scripted",
-    baseUrl: server.url,
-    env: { OPENAI_API_KEY: "test-key" },
-    sandbox,
-    // Off unless a test is about it, so that model calls are what the script says.
-    repairer: null,
-    localizer: null,
-    runsDir,
-    ...options,
-  });
-  return { agent, server };
-}
+const { agentWith } = useScriptedAgent("mend-agent-ts");
 
 const promptOf = (scripted: ScriptedServer, index: number) => scripted.requests[index].messages.map((message) => message.content).join("\n");
 
