@@ -8,7 +8,8 @@ import { runMend } from "./__fixtures__/spawn-mend.js";
 
 // Real pytest runs in the sandbox for each attempt, on a loaded two-core machine.
 const SLOW = { timeout: 240_000 };
-const FIXTURE = join(import.meta.dirname, "..", "..", "agent", "__fixtures__", "invoicing-project");
+const FIXTURES = join(import.meta.dirname, "..", "..", "agent", "__fixtures__");
+const FIXTURE = join(FIXTURES, "invoicing-project");
 
 let base: string;
 beforeAll(() => {
@@ -16,10 +17,10 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-/** A copy of the invoicing package as a git clone: the bug in a 236-line module, tests reaching it through the package. */
-function invoicing(name: string): string {
+/** A copy of a fixture project as a git clone. */
+function project(fixture: string, name: string): string {
   const root = join(base, name);
-  cpSync(FIXTURE, root, { recursive: true });
+  cpSync(join(FIXTURES, fixture), root, { recursive: true });
   mkdirSync(join(root, ".git"));
   return root;
 }
@@ -65,7 +66,8 @@ const RIGHT_QUOTE = [
 
 describe("the model fixes a large module of a package with search/replace edits", () => {
   it("asks for edits, sends a search text not in the file back with the reason, applies the right one and verifies the run", SLOW, async () => {
-    const root = invoicing("python");
+    // The bug in a 236-line module, the tests reaching it through the package.
+    const root = project("invoicing-project", "python");
     const original = readFileSync(join(root, "invoicing/invoice.py"), "utf8");
     const server = await startScriptedServer([{ reply: WRONG_QUOTE }, { reply: RIGHT_QUOTE }]);
     const runs = join(base, "runs");
@@ -107,6 +109,67 @@ describe("the model fixes a large module of a package with search/replace edits"
       const [runDir] = readdirSync(runs);
       const attempt = JSON.parse(readFileSync(join(runs, runDir, "attempts", "002.json"), "utf8")) as { model?: { extraction: string } };
       expect(attempt.model?.extraction).toBe("edit blocks (1 in invoicing/invoice.py)");
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/** A model that would rather change the test than the rounding. */
+const EDITS_THE_TEST = [
+  "The test expects 3 kg for 2.1 kg, but the function rounds down by design. Adjusting the test:",
+  "",
+  "test/shipping.test.js",
+  "```javascript",
+  "<<<<<<< SEARCH",
+  "  assert.equal(billableKg(box(2100)), 3);",
+  "=======",
+  "  assert.equal(billableKg(box(2100)), 2);",
+  ">>>>>>> REPLACE",
+  "```",
+].join("\n");
+
+/** The right fix, from a client that sends Windows line ends, quoting the lines four spaces deep where the file has two. */
+const ROUNDS_UP = [
+  "Carriers bill started kilograms, so round up:",
+  "",
+  "### `src/shipping.js`",
+  "```js",
+  "<<<<<<< SEARCH",
+  "    const grams = Math.max(parcel.grams, parcel.volumetricGrams);",
+  "    return Math.max(1, Math.floor(grams / 1000));",
+  "=======",
+  "    const grams = Math.max(parcel.grams, parcel.volumetricGrams);",
+  "    return Math.max(1, Math.ceil(grams / 1000));",
+  ">>>>>>> REPLACE",
+  "```",
+].join("\r\n");
+
+describe("the model fixes a large JavaScript module with search/replace edits", () => {
+  it("refuses a block on the test file with the reason, then applies a drifted, CRLF block to the module and verifies the run", SLOW, async () => {
+    const root = project("shipping-project", "javascript");
+    const original = readFileSync(join(root, "src/shipping.js"), "utf8");
+    const server = await startScriptedServer([{ reply: EDITS_THE_TEST }, { reply: ROUNDS_UP }]);
+    try {
+      const args = ["repair", "src/shipping.js", "src", "--tests", "test/shipping.test.js", "--json", "--no-offline-repair", "--no-review"];
+      const result = await runMend([...args, "--model", "openai:scripted", "--base-url", server.url, "--runs-dir", join(base, "runs")], {
+        cwd: root,
+        env: { OPENAI_API_KEY: "test-key" },
+      });
+      const run = JSON.parse(result.stdout) as RunResult;
+      expect(result.code, result.stderr).toBe(0);
+      expect(run.verified).toBe(true);
+      expect(run.attempts.map((attempt) => attempt.source)).toEqual(["draft", "model"]);
+      expect(run.code).toBe(original.replace("Math.max(1, Math.floor(grams / 1000))", "Math.max(1, Math.ceil(grams / 1000))"));
+      expect(readFileSync(join(root, "test/shipping.test.js"), "utf8")).toContain("assert.equal(billableKg(box(2100)), 3);");
+
+      const [first, second] = server.requests.map((request) => request.messages);
+      const prompt = first.map((message) => message.content).join("\n");
+      expect(prompt).toContain(original.trimEnd());
+      // A small program: the module's imports are shown whole.
+      expect(prompt).toContain(`### src/zones.js (imported by the failing file; whole)\n\`\`\`javascript\n${readFileSync(join(root, "src/zones.js"), "utf8").trimEnd()}\n\`\`\``);
+      expect(prompt).toContain("### src/units.js (imported by the failing file; whole)");
+      expect(second[3].content).toMatch(/^Your edits could not be applied: the edit block edits the test file `test\/shipping\.test\.js`: tests are never edited/);
     } finally {
       await server.close();
     }
