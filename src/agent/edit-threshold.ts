@@ -9,5 +9,6 @@ export const EDIT_THRESHOLD_BYTES = 6 * 1024;
 
 /** Whether the model is asked for search/replace blocks on this file instead of the whole file. */
 export function asksForEdits(content: string): boolean {
-  return Buffer.byteLength(content) > EDIT_THRESHOLD_BYTES || content.split("\n").length > EDIT_THRESHOLD_LINES;
+  const lines = content.split("\n").length - (content.endsWith("\n") ? 1 : 0);
+  return Buffer.byteLength(content) > EDIT_THRESHOLD_BYTES || lines > EDIT_THRESHOLD_LINES;
 }
