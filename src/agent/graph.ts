@@ -68,7 +68,7 @@ export function buildAgentGraph(deps: AgentDeps, checkpointer: BaseCheckpointSav
       "give_up",
     ])
     .addConditionalEdges("analyze", tracedRoute("analyze", afterAnalyze, deps), ["repair", "give_up"])
-    .addConditionalEdges("repair", tracedRoute("repair", afterRepair, deps), ["validate", "give_up"])
+    .addConditionalEdges("repair", tracedRoute("repair", afterRepair, deps), ["validate", "repair", "give_up"])
     .addConditionalEdges("approve", tracedRoute("approve", afterApprove, deps), ["finish", "give_up"])
     .addEdge("finish", END)
     .addEdge("give_up", END)

@@ -5,7 +5,7 @@ import type { AgentDeps } from "./agent-deps.js";
 import { recordedChecks } from "./__fixtures__/recorded-checks.js";
 import { codeKey } from "./code-key.js";
 import type { ModelClient, Repairer } from "./collaborators.js";
-import { afterApprove, afterDiagnose, afterOfflineRepair, afterStart, afterTestAdequacy, afterValidate, afterWriteTests } from "./routing.js";
+import { afterApprove, afterDiagnose, afterOfflineRepair, afterRepair, afterStart, afterTestAdequacy, afterValidate, afterWriteTests } from "./routing.js";
 import { AgentState, type AgentStateValue } from "./state.js";
 
 const model: ModelClient = { name: "test", call: () => Promise.reject(new Error("not called")) };
@@ -107,5 +107,14 @@ describe("routing", () => {
     expect(afterValidate({ ...failing, generatedTests: disputed }, deps()).to).toBe("review_tests");
     expect(afterValidate({ ...failing, generatedTests: { ...disputed, disputes: { test_a: ["k1"] } } }, deps()).to).toBe("diagnose");
     expect(afterValidate({ ...failing, generatedTests: { ...disputed, upheld: ["test_a"] } }, deps()).to).toBe("diagnose");
+  });
+
+  it("edits that did not apply go back to the repair with the reason, within the budgets; a provider error still stops", () => {
+    const editFailure = { reply: "…", reason: "the edit block (`a.py`): its SEARCH part matches 2 places", count: 1 };
+    const refused = { ...failing, editFailure };
+    expect(afterRepair(refused, deps())).toEqual({ to: "repair", why: `the reply's edits did not apply (${editFailure.reason}): ask again with the reason` });
+    const spent = { ...refused, usage: { modelCalls: 3, inputTokens: 900, outputTokens: 200, costUsd: 0, executions: 1 } };
+    expect(afterRepair(spent, deps({ limits: { maxAttempts: 5, budget: { tokens: 1000 }, approve: false } }))).toMatchObject({ to: "give_up", why: expect.stringMatching(/1100 tokens/) as unknown });
+    expect(afterRepair({ ...refused, reason: "error", message: "scripted failed" }, deps())).toEqual({ to: "give_up", why: "scripted failed" });
   });
 });

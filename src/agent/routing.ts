@@ -121,10 +121,15 @@ export const afterAnalyze: Decide = (state, deps) => {
   return stop ? { to: "give_up", why: stop.why } : { to: "repair", why: "repair with the analysis" };
 };
 
-export const afterRepair: Decide = (state) =>
-  state.candidate
-    ? { to: "validate", why: `validate the ${state.candidate.strategy} repair` }
-    : { to: "give_up", why: state.message ?? "the repair produced nothing" };
+/** Code goes to validation; edits that did not apply go back to the model with the reason, within the limits. */
+export const afterRepair: Decide = (state, deps) => {
+  if (state.candidate) return { to: "validate", why: `validate the ${state.candidate.strategy} repair` };
+  if (state.editFailure && !state.reason) {
+    const stop = stopReason(state, deps);
+    return stop ? { to: "give_up", why: stop.why } : { to: "repair", why: `the reply's edits did not apply (${state.editFailure.reason}): ask again with the reason` };
+  }
+  return { to: "give_up", why: state.message ?? "the repair produced nothing" };
+};
 
 export const afterApprove: Decide = (state) =>
   state.reason === "rejected" ? { to: "give_up", why: "rejected by a person" } : { to: "finish", why: "approved" };

@@ -66,6 +66,18 @@ export interface Analysis {
   suspicious?: string[];
 }
 
+/**
+ * A repair reply whose search/replace edits could not be applied (a search text not in the
+ * file, or in several places; a file not in the program; a test file): not an attempt, since
+ * no code ran. The next repair shows the model its reply and the reason.
+ */
+export interface EditFailure {
+  reply: string;
+  reason: string;
+  /** Consecutive failed replies for the same attempt. */
+  count: number;
+}
+
 /** The `--review-fix` round: the reviewed (verified) code it started from, and how it went. */
 export interface ReviewFix {
   code: string;
@@ -139,6 +151,8 @@ export const AgentState = Annotation.Root({
   check: last<CheckResult | null>(() => null),
   diagnosis: last<Diagnosis | null>(() => null),
   analysis: last<Analysis | null>(() => null),
+  /** The last repair reply's edits that did not apply, for the next repair; null once a reply yields code. */
+  editFailure: last<EditFailure | null>(() => null),
   attempts: last<number>(() => 0),
   /** Lint findings of the draft, passed to later validations so repairs are not blamed for them. */
   baselineLint: last<string[] | null>(() => null),

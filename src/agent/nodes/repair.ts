@@ -1,24 +1,42 @@
 import type { AgentDeps } from "../agent-deps.js";
 import { askModel } from "../ask-model.js";
-import { modelCandidate } from "../model-candidate.js";
-import { fileAtFault, focusOn, withFix } from "../program-files.js";
+import { asksForEdits } from "../edit-threshold.js";
+import { programContext } from "../program-context.js";
+import { fileAtFault, focusOn } from "../program-files.js";
 import { repairPrompt } from "../prompts/repair-prompt.js";
+import { repairCandidate } from "../repair-candidate.js";
 import type { AgentStateValue, AgentUpdate } from "../state.js";
 import { temperatureFor } from "../strategy.js";
+import { testsFor } from "../tests-for.js";
 
-/** The model-driven fix: the current code, its diagnosis and the bounded history, in one prompt. */
+/**
+ * Replies whose edits fail in a row before the model is asked for the whole file instead (a
+ * model that cannot quote the file exactly can still rewrite it).
+ */
+export const MAX_EDIT_FAILURES = 2;
+
+/**
+ * The model-driven fix: the file at fault whole, the program's other files as needed, its
+ * diagnosis and the bounded history, in one prompt. A large file is changed with
+ * search/replace blocks; blocks that do not apply are sent back with the reason.
+ */
 export function repairNode(deps: AgentDeps) {
   return async (state: AgentStateValue): Promise<AgentUpdate> => {
     const { code, diagnosis } = state;
     if (deps.model === null || code === null || !diagnosis) throw new Error("repair reached without a model or a diagnosis");
     const { task } = deps;
     const remembered = deps.memory?.forModel(diagnosis, state.attempts + 1, deps.emit) ?? [];
-    // In a multi-file program the model is shown, and rewrites, the file diagnosis blames.
+    // In a multi-file program the model is shown the file diagnosis blames, and fixes it.
     const target = fileAtFault(task, state.files, diagnosis.location);
+    const current = state.files?.[target] ?? code;
+    const tests = testsFor(deps, state);
+    const failures = state.editFailure?.count ?? 0;
+    const strictEdits = failures < MAX_EDIT_FAILURES;
+    const edits = strictEdits && asksForEdits(current);
     const messages = repairPrompt({
       task: focusOn(task, state.files, target),
       remembered,
-      code: state.files?.[target] ?? code,
+      code: current,
       diagnosis,
       recent: state.recent,
       older: state.older,
@@ -26,12 +44,29 @@ export function repairNode(deps: AgentDeps) {
       plan: state.analysis?.plan ?? false,
       notes: state.analysis?.notes ?? [],
       suspicious: state.analysis?.suspicious ?? [],
+      ...(state.files ? { context: await programContext({ files: state.files, target, tests, diagnosis }) } : {}),
+      edits,
+      ...(state.editFailure ? { editFailure: state.editFailure } : {}),
     });
     const temperature = temperatureFor(state.modelFailures);
     const asked = await askModel(deps, deps.model, "repair", messages, temperature);
     if (!asked.ok) return { reason: asked.reason ?? "error", message: asked.message };
 
-    const candidate = modelCandidate({ reply: asked.reply, messages, temperature, language: task.language, strategy: state.strategy });
-    return { usage: asked.usage, analysis: null, candidate: { ...candidate, ...withFix(task, state.files, target, candidate.code) } };
+    const read = repairCandidate({
+      task,
+      reply: asked.reply,
+      messages,
+      temperature,
+      strategy: state.strategy,
+      files: state.files,
+      code,
+      target,
+      tests: tests.map((test) => test.path),
+      strictEdits,
+    });
+    if (read.status === "edit_failed") {
+      return { usage: asked.usage, editFailure: { reply: asked.reply.text, reason: read.reason, count: failures + 1 } };
+    }
+    return { usage: asked.usage, analysis: null, editFailure: null, candidate: read.candidate };
   };
 }

@@ -62,6 +62,35 @@ describe("repairPrompt", () => {
   });
 });
 
+describe("repairPrompt for a large file", () => {
+  const context = {
+    files: [{ path: "stats/io.py", shown: "signatures" as const, text: "def read_values(path):\n    ...", reason: "imported by the failing file" as const }],
+    elided: ["stats/plots.py"],
+  };
+  const base = { task, code: code.wrong, diagnosis, recent: [{ n: 2, strategy: "fix", code: earlier, diagnosis }], older: [], avoid: [], plan: false, notes: [], context };
+
+  it("asks for search/replace blocks with the format shown, earlier attempts one line each, and the other files by signatures", () => {
+    const [system, user] = repairPrompt({ ...base, edits: true });
+    expect(system.content).toMatch(/search\/replace edit blocks/);
+    expect(user.content).toMatch(/## How to reply\n`median\.py` is long/);
+    expect(user.content).toContain("median.py\n```python\n<<<<<<< SEARCH\n");
+    expect(user.content).not.toContain("Return the complete corrected file");
+    expect(user.content).toContain("- attempt 2 (fix)");
+    expect(user.content).not.toContain(earlier.trim());
+    expect(user.content).toContain("### stats/io.py (imported by the failing file; signatures only)\n```python\ndef read_values(path):\n    ...\n```");
+    expect(user.content).toMatch(/Not shown, to keep this prompt within \d+ bytes of context: `stats\/plots\.py`/);
+  });
+
+  it("after edits that did not apply, keeps the model's reply in the conversation and says why", () => {
+    const messages = repairPrompt({ ...base, edits: true, editFailure: { reply: "median.py\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE", reason: "the edit block (`median.py`): its SEARCH part is not in the file" } });
+    expect(messages.map((message) => message.role)).toEqual(["system", "user", "assistant", "user"]);
+    expect(messages[2].content).toContain("<<<<<<< SEARCH\nx");
+    expect(messages[3].content).toMatch(/^Your edits could not be applied: the edit block \(`median\.py`\): its SEARCH part is not in the file\nThe files are unchanged\. Reply again with edit blocks/);
+    const whole = repairPrompt({ ...base, edits: false, editFailure: { reply: "…", reason: "still wrong" } });
+    expect(whole[3].content).toMatch(/Reply with the complete corrected `median\.py` in one code block/);
+  });
+});
+
 describe("generatePrompt", () => {
   it("asks for the whole program from the requirement and the tests", () => {
     const user = generatePrompt({ task })[1].content;

@@ -1,0 +1,56 @@
+import type { Task } from "../shared/task.js";
+import { applyEditBlocks } from "./apply-edit-blocks.js";
+import type { ModelReply, PromptMessage } from "./collaborators.js";
+import { modelCandidate } from "./model-candidate.js";
+import { parseEditBlocks } from "./parse-edit-blocks.js";
+import { type ProgramFiles, withFix } from "./program-files.js";
+import type { Candidate } from "./state.js";
+
+/** A repair reply read: code to validate, or edits that did not apply (not an attempt: the model is told why and asked again). */
+export type RepairReply = { status: "candidate"; candidate: Candidate } | { status: "edit_failed"; reason: string };
+
+export interface RepairReplyInput {
+  task: Task;
+  reply: ModelReply;
+  messages: PromptMessage[];
+  temperature: number;
+  strategy: Candidate["strategy"];
+  /** The program's current files (null for a single file: the entry is `code`). */
+  files: ProgramFiles | null;
+  code: string;
+  /** The file the model was asked to fix. */
+  target: string;
+  /** Paths of every test file run: edits to them are refused. */
+  tests: readonly string[];
+  /**
+   * Broken edit blocks fail the reply (true while the model may be asked again); when false,
+   * such a reply is read as a whole file, so a model that never gets the format right still
+   * yields an attempt and the loop ends by its attempt cap.
+   */
+  strictEdits: boolean;
+}
+
+/**
+ * Reads a repair reply: search/replace blocks applied to the program when it has any, else the
+ * whole file it gives (a model may ignore the requested format) for the file at fault.
+ */
+export function repairCandidate(input: RepairReplyInput): RepairReply {
+  const { task, target } = input;
+  const base = modelCandidate({ reply: input.reply, messages: input.messages, temperature: input.temperature, language: task.language, strategy: input.strategy });
+  const whole: RepairReply = { status: "candidate", candidate: { ...base, ...withFix(task, input.files, target, base.code) } };
+  const parsed = parseEditBlocks(input.reply.text);
+  if (parsed.status === "none") return whole;
+  if (parsed.status === "malformed") return input.strictEdits ? { status: "edit_failed", reason: parsed.reason } : whole;
+
+  const program = input.files ?? { [task.entry]: input.code };
+  const applied = applyEditBlocks(program, parsed.blocks, { target, tests: input.tests });
+  if (applied.status === "failed") return input.strictEdits ? { status: "edit_failed", reason: applied.reason } : whole;
+  const count = parsed.blocks.length;
+  const extraction = `edit blocks (${count} in ${applied.changed.join(", ")})`;
+  const model = base.model ? { ...base.model, extraction } : undefined;
+  const code = applied.files[task.entry] ?? "";
+  return {
+    status: "candidate",
+    candidate: { ...base, ...(model ? { model } : {}), code, ...(input.files ? { files: applied.files } : {}) },
+  };
+}
