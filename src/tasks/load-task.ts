@@ -68,7 +68,7 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
   const fields = file?.fields ?? {};
   const fileDir = file?.dir ?? cwd;
 
-  const program = request.draft === undefined && fields.files !== undefined ? await taskProgram(fields, fileDir, request.path ?? "", guard) : undefined;
+  const program = request.draft === undefined && fields.files !== undefined ? await taskProgram(fields, request.entry ?? fields.entry, fileDir, request.path ?? "", guard) : undefined;
   const draftPath = request.draft ? resolve(cwd, request.draft) : fields.draft ? resolve(fileDir, fields.draft) : program?.draft;
   const testPaths: TestPath[] = request.tests?.length
     ? request.tests.map((given) => ({ given, base: cwd }))
@@ -130,7 +130,13 @@ interface TaskProgram {
   tests: string[];
 }
 
-async function taskProgram(fields: TaskFile, fileDir: string, taskPath: string, guard: (path: string) => Promise<void>): Promise<TaskProgram> {
+async function taskProgram(
+  fields: TaskFile,
+  entryName: string | undefined,
+  fileDir: string,
+  taskPath: string,
+  guard: (path: string) => Promise<void>,
+): Promise<TaskProgram> {
   if (fields.draft !== undefined) throw new UsageError(`invalid task file ${taskPath}: give draft or files, not both`, { code: "task_malformed" });
   const given = toList(fields.files);
   for (const path of given) {
@@ -143,9 +149,9 @@ async function taskProgram(fields: TaskFile, fileDir: string, taskPath: string, 
   const found = await listProgramFiles(given, fileDir, language);
   for (const path of found.program) await guard(path);
   if (found.program.length === 0) throw new UsageError(`invalid task file ${taskPath}: files: only tests, no program`, { code: "task_malformed" });
-  const entry = fields.entry === undefined ? found.program[0] : namedEntry(fields.entry, found.program, fileDir);
+  const entry = entryName === undefined ? found.program[0] : namedEntry(entryName, found.program, fileDir);
   if (entry === undefined) {
-    throw new UsageError(`invalid task file ${taskPath}: entry: ${fields.entry} is not one of the task's files`, { code: "task_malformed" });
+    throw new UsageError(`invalid task file ${taskPath}: entry: ${entryName} is not one of the task's files`, { code: "task_malformed" });
   }
   return { draft: entry, editable: found.program.filter((path) => path !== entry), tests: found.tests };
 }

@@ -24,9 +24,9 @@ export function registerRepair(program: Command): void {
     .command("repair")
     .summary("repair FILE (or several files, or a folder) until its tests (or, without --tests, its examples) pass; writes only with --write")
     .description(
-      "The self-correcting loop with FILE as the draft: the offline repair engine first, then the model if one is configured. Without --tests, the examples in FILE's docstrings (doctest `>>>` lines, JSDoc `@example x // => y`) and in --prompt are the tests; with neither, the run ends no_tests (exit 1). Several files, or a folder (its source files, tests left out), make one program: diagnosis names the file at fault and a fix changes that file only. Prints the change as one unified diff over every changed file on stdout. With --write, the files are overwritten only with verified code (and, with --approve, only after approval), all of them or none.",
+      "The self-correcting loop with FILE as the draft: the offline repair engine first, then the model if one is configured. Without --tests, the test files among the given paths (a tests folder, test_x.py) are the tests, else the examples in the docstrings (doctest `>>>` lines, JSDoc `@example x // => y`) and in --prompt; with neither, the run ends no_tests (exit 1). Several files, or folders (their source files, tests left out), make one program: diagnosis names the file at fault and a fix changes that file only. Prints the change as one unified diff over every changed file on stdout. With --write, the files are overwritten only with verified code (and, with --approve, only after approval), all of them or none.",
     )
-    .argument("<paths...>", "the program to repair: files, or folders of source files (the first file is the entry)")
+    .argument("<paths...>", "the program to repair: files, or folders of source files (the first file is the entry; tests among them are the tests)")
     .option("--prompt <text>", "what the program should do, when the tests do not say it all")
     .option("--write", "overwrite FILE with the verified code")
     .option("--test-cmd <command>", "run the tests with this shell command in the sandbox (per test when it writes JUnit XML to $MEND_JUNIT_FILE)")
