@@ -9,7 +9,7 @@ import { graphDiagramSvg } from "./graph-diagram.js";
 import { layoutGraph } from "./graph-layout.js";
 import { generatedTestsSection } from "./generated-tests-section.js";
 import { memorySection } from "./memory-section.js";
-import { renderDiff } from "./render-diff.js";
+import { renderFileDiffs, type ReportFiles } from "./render-file-diffs.js";
 import { REPORT_CSS, REPORT_SCRIPT } from "./report-assets.js";
 import { type Decision, type DecisionKind, runDecisions } from "./run-decisions.js";
 import type { RunReportData } from "./run-report-data.js";
@@ -186,9 +186,11 @@ function attemptDetail(file: AttemptFile, previous: AttemptFile | undefined, dat
   const entry = data.meta.task.entry;
   const base = previous?.code;
   const change =
-    base === undefined
+    previous === undefined
       ? ""
-      : `<details open class="diff-block"><summary>Change from attempt ${previous?.record.n}</summary>${renderDiff(base, file.code, entry)}</details>`;
+      : `<details open class="diff-block"><summary>Change from attempt ${previous.record.n}</summary>${
+          renderFileDiffs(attemptFiles(previous, entry), attemptFiles(file, entry)) || `<p class="muted">No change from the previous attempt.</p>`
+        }</details>`;
   const layers = check.layers
     .map(
       (layer) =>
@@ -276,11 +278,34 @@ function graphSection(data: RunReportData): string {
 </section>`;
 }
 
+/** An attempt's program: its files in a multi-file run, else the entry alone. */
+function attemptFiles(file: AttemptFile, entry: string): ReportFiles {
+  return file.files ?? { [entry]: file.code };
+}
+
+/**
+ * The final code, and its change from the draft over every file the run changed (a multi-file
+ * run may fix a module other than the entry), one diff per file under its name.
+ */
 function finalCodeSection(data: RunReportData): string {
   const result = data.result;
   if (!result || !result.code) return "";
   const label = result.verified ? "verified" : "unverified (the best attempt)";
-  return `<section id="final-code"><h2>Final code <span class="badge ${result.verified ? "ok" : "fail"}">${label}</span></h2><pre>${escapeHtml(result.code)}</pre></section>`;
+  const { task } = data.meta;
+  const change =
+    task.draft === undefined
+      ? ""
+      : renderFileDiffs(
+          Object.fromEntries([[task.entry, task.draft], ...(task.editable ?? []).map((file) => [file.path, file.content])]),
+          result.files ?? { [task.entry]: result.code },
+        );
+  const changeHtml = change ? `<h3>Change from the draft</h3>${change}` : "";
+  const code = result.files
+    ? Object.entries(result.files)
+        .map(([path, content]) => `<details class="code-block"${path === task.entry ? " open" : ""}><summary>${escapeHtml(path)}</summary><pre>${escapeHtml(content)}</pre></details>`)
+        .join("")
+    : `<pre>${escapeHtml(result.code)}</pre>`;
+  return `<section id="final-code"><h2>Final code <span class="badge ${result.verified ? "ok" : "fail"}">${label}</span></h2>${changeHtml}${code}</section>`;
 }
 
 export function stateLabel(state: RunState): string {

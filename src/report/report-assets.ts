@@ -35,6 +35,7 @@ tr.attempt-row.ok td:first-child { border-left: 3px solid var(--ok); } tr.attemp
 .attempt > header h3 { margin: 0 8px 0 0; }
 details { margin: 8px 0; } summary { cursor: pointer; font-weight: 600; }
 table.diff { border: 1px solid var(--line); border-radius: 6px; overflow: hidden; margin: 6px 0; }
+.file-diff h4.file-name { margin: 10px 0 2px; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 13px; }
 table.diff td { padding: 0 8px; white-space: pre; } table.diff td.ln { width: 1%; color: var(--muted); text-align: right; user-select: none; background: var(--panel); }
 table.diff tr.add td.code { background: var(--add); } table.diff tr.add mark { background: var(--add-mark); }
 table.diff tr.del td.code { background: var(--del); } table.diff tr.del mark { background: var(--del-mark); }

@@ -101,6 +101,54 @@ describe("loadTask", () => {
     expect(outside.message).toMatch(/outside the project root .*--root/);
   });
 
+  describe("a task file's files: the program as several files and folders", () => {
+    const CART = "from shop.tax import with_tax\n\n\ndef total(items):\n    return sum(with_tax(x) for x in items)\n";
+    const TAX = "def with_tax(amount):\n    return amount * 1.2\n";
+
+    /** A package with a tests folder, and the task file in a folder of its own beside them. */
+    function shop(front: string): void {
+      write("shop/pyproject.toml", '[project]\nname = "shop"\n');
+      write("shop/shop/__init__.py", "");
+      write("shop/shop/cart.py", CART);
+      write("shop/shop/tax.py", TAX);
+      write("shop/tests/test_cart.py", "from shop.cart import total\n\n\ndef test_total():\n    assert total([10]) == 12\n");
+      write("shop/tasks/cart.md", `---\n${front}---\nTotals with tax.\n`);
+    }
+
+    it("takes a folder's modules as the program map, the first one as the entry, and its tests when the task names none", async () => {
+      shop("files: [../shop, ../tests]\n");
+      const loaded = await loadTask({ path: "shop/tasks/cart.md", cwd: dir });
+      const root = realpathSync(join(dir, "shop"));
+      expect(loaded.task.project?.root).toBe(root);
+      expect(loaded.task).toMatchObject({ entry: "shop/cart.py", draft: CART, language: "python" });
+      expect(loaded.task.editable).toEqual([
+        { path: "shop/tax.py", content: TAX },
+        { path: "shop/__init__.py", content: "" },
+      ]);
+      expect(loaded.task.tests.map((test) => test.path)).toEqual(["tests/test_cart.py"]);
+      expect(loaded.entryPath).toBe(join(root, "shop", "cart.py"));
+    });
+
+    it("makes the file entry names the entry, by its path or by a name only it has", async () => {
+      shop("files:\n  - ../shop/cart.py\n  - ../shop/tax.py\nentry: tax.py\ntests: ../tests\n");
+      const loaded = await loadTask({ path: "shop/tasks/cart.md", cwd: dir });
+      expect(loaded.task).toMatchObject({ entry: "shop/tax.py", draft: TAX, editable: [{ path: "shop/cart.py", content: CART }] });
+      write("shop/tasks/by-path.md", "---\nfiles: ../shop\nentry: ../shop/tax.py\n---\nx\n");
+      expect((await loadTask({ path: "shop/tasks/by-path.md", cwd: dir })).task.entry).toBe("shop/tax.py");
+    });
+
+    it("refuses a path that does not exist, an entry that is not one of the files, and files beside a draft", async () => {
+      shop("files: [../shop, ../shop/gone.py]\n");
+      write("shop/tasks/entry.md", "---\nfiles: ../shop\nentry: main.py\n---\nx\n");
+      write("shop/tasks/both.md", "---\nfiles: ../shop\ndraft: ../shop/cart.py\n---\nx\n");
+      expect((await usageError(loadTask({ path: "shop/tasks/cart.md", cwd: dir }))).message).toBe(
+        "invalid task file shop/tasks/cart.md: files: ../shop/gone.py does not exist (paths are relative to the task file)",
+      );
+      expect((await usageError(loadTask({ path: "shop/tasks/entry.md", cwd: dir }))).message).toMatch(/entry: main\.py is not one of the task's files/);
+      expect((await usageError(loadTask({ path: "shop/tasks/both.md", cwd: dir }))).message).toMatch(/draft or files, not both/);
+    });
+  });
+
   describe("bad input is a UsageError naming the problem", () => {
     it("a missing task file", async () => {
       expect((await usageError(loadTask({ path: "nope.md", cwd: dir }))).message).toMatch(/task not found: nope\.md/);

@@ -12,6 +12,7 @@ import { assertWithin } from "./assert-within.js";
 import { describeParseError } from "./describe-parse-error.js";
 import { findProjectRoot } from "./find-project-root.js";
 import { inferEntry } from "./infer-entry.js";
+import { listProgramFiles } from "./list-program-files.js";
 import { listProjectFiles } from "./list-project-files.js";
 import { parseFrontMatter } from "./parse-front-matter.js";
 import { readTestFiles, type TestPath } from "./read-test-files.js";
@@ -67,19 +68,26 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
   const fields = file?.fields ?? {};
   const fileDir = file?.dir ?? cwd;
 
-  const draftPath = request.draft ? resolve(cwd, request.draft) : fields.draft ? resolve(fileDir, fields.draft) : undefined;
+  const program = request.draft === undefined && fields.files !== undefined ? await taskProgram(fields, request.entry ?? fields.entry, fileDir, request.path ?? "", guard) : undefined;
+  const draftPath = request.draft ? resolve(cwd, request.draft) : fields.draft ? resolve(fileDir, fields.draft) : program?.draft;
   const testPaths: TestPath[] = request.tests?.length
     ? request.tests.map((given) => ({ given, base: cwd }))
-    : toList(fields.tests).map((given) => ({ given, base: fileDir }));
-  const entryName = request.entry ?? fields.entry;
+    : fields.tests !== undefined
+      ? toList(fields.tests).map((given) => ({ given, base: fileDir }))
+      : (program?.tests ?? []).map((given) => ({ given, base: fileDir }));
+  // A task's `files` name their entry among themselves: it is the draft, at its own path.
+  const entryName = program ? undefined : (request.entry ?? fields.entry);
   const testFiles = testPaths.map((path) => resolve(path.base, path.given));
   const language = chooseLanguage(request.language, fields.language, [draftPath, entryName, ...testFiles]);
   const supportPaths = toList(fields.support).map((path) => resolve(fileDir, path));
-  const editablePaths = (request.editable ?? []).map((path) => resolve(cwd, path));
+  const editablePaths = program ? program.editable : (request.editable ?? []).map((path) => resolve(cwd, path));
   for (const path of [draftPath, ...testFiles, ...supportPaths, ...editablePaths]) if (path !== undefined) await guard(path);
 
   const draft = draftPath ? await readDraft(draftPath, cwd) : undefined;
-  const project = request.project || request.root !== undefined ? await findProject(request, cwd, draftPath, [...testFiles, ...editablePaths]) : undefined;
+  const project =
+    request.project || request.root !== undefined || program
+      ? await findProject(request, program ? fileDir : cwd, draftPath, [...testFiles, ...editablePaths])
+      : undefined;
   // In a project the entry is root-relative: the draft's own path, or with an explicit entry name
   // (`--entry`, a task file's `entry:`) that name beside the draft, so the tests import it by that name.
   const entryFile = project && draftPath ? (entryName === undefined ? realpathSync(draftPath) : join(dirname(realpathSync(draftPath)), entryName)) : undefined;
@@ -114,10 +122,53 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
   return { task, draftPath, entryPath: project && draftPath ? realpathSync(draftPath) : resolve(fileDir, entry), maxAttempts: fields.maxAttempts, budget: fields.budget };
 }
 
+/** The program a task file's `files` name: the entry (`entry`, else the first file) and the others. */
+interface TaskProgram {
+  draft: string;
+  editable: string[];
+  /** Tests met among the files' folders, absolute: the tests when the task names none. */
+  tests: string[];
+}
+
+async function taskProgram(
+  fields: TaskFile,
+  entryName: string | undefined,
+  fileDir: string,
+  taskPath: string,
+  guard: (path: string) => Promise<void>,
+): Promise<TaskProgram> {
+  if (fields.draft !== undefined) throw new UsageError(`invalid task file ${taskPath}: give draft or files, not both`, { code: "task_malformed" });
+  const given = toList(fields.files);
+  for (const path of given) {
+    await guard(resolve(fileDir, path));
+    if (!existsSync(resolve(fileDir, path))) {
+      throw new UsageError(`invalid task file ${taskPath}: files: ${path} does not exist (paths are relative to the task file)`, { code: "task_malformed" });
+    }
+  }
+  const language = fields.language !== undefined && isLanguage(fields.language) ? fields.language : undefined;
+  const found = await listProgramFiles(given, fileDir, language);
+  for (const path of found.program) await guard(path);
+  if (found.program.length === 0) throw new UsageError(`invalid task file ${taskPath}: files: only tests, no program`, { code: "task_malformed" });
+  const entry = entryName === undefined ? found.program[0] : namedEntry(entryName, found.program, fileDir);
+  if (entry === undefined) {
+    throw new UsageError(`invalid task file ${taskPath}: entry: ${entryName} is not one of the task's files`, { code: "task_malformed" });
+  }
+  return { draft: entry, editable: found.program.filter((path) => path !== entry), tests: found.tests };
+}
+
+/** The file `entry` names: by its path relative to the task file, else by a name only one file has. */
+function namedEntry(entry: string, files: readonly string[], fileDir: string): string | undefined {
+  const byPath = resolve(fileDir, entry);
+  if (files.includes(byPath)) return byPath;
+  const byName = files.filter((path) => basename(path) === entry);
+  return byName.length === 1 ? byName[0] : undefined;
+}
+
 /**
  * The project of a check or repair: `--root`, else the nearest marked folder above the program
  * (or the first test), else the working folder (SPEC: a folder of loose scripts is a project
- * too, and nothing above it is visible). Every given path must lie inside it.
+ * too, and nothing above it is visible); for a task file's `files`, its folder. Every given path
+ * must lie inside it.
  */
 async function findProject(
   request: TaskRequest,

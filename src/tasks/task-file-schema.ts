@@ -11,6 +11,8 @@ export const taskFileSchema = z
     language: z.enum(LANGUAGES as [Language, ...Language[]]).optional(),
     tests: paths.optional(),
     draft: z.string().min(1).optional(),
+    /** The program as several files or folders (a project's modules); the entry is `entry`, else the first. */
+    files: paths.optional(),
     entry: z.string().min(1).optional(),
     support: paths.optional(),
     maxAttempts: z.number().int().positive().optional(),

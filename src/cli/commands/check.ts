@@ -1,12 +1,10 @@
 import { Command, InvalidArgumentError, Option } from "commander";
-import { stat } from "node:fs/promises";
-import { basename, resolve } from "node:path";
-import { UsageError } from "../../errors/usage-error.js";
+import { draftFiles, others } from "../../agent/program-files.js";
 import { chooseTests, describeExampleOrigins, type ChosenTests } from "../../examples/choose-tests.js";
 import type { CheckResult } from "../../shared/check-result.js";
 import type { Verification } from "../../shared/verification.js";
 import { testsRun } from "../../validation/tests-run.js";
-import { loadTask } from "../../tasks/load-task.js";
+import { loadProgramTask } from "../../tasks/load-program-task.js";
 import { createOutput } from "../output.js";
 
 interface CheckFlags {
@@ -20,15 +18,15 @@ interface CheckFlags {
   testCmd?: string;
 }
 
-/** `mend check FILE [--tests PATH...]`: layered validation and diagnosis only, no repair. */
+/** `mend check PATH... [--tests PATH...]`: layered validation and diagnosis only, no repair. */
 export function registerCheckCommand(program: Command): void {
   program
     .command("check")
-    .summary("validate FILE layer by layer and diagnose the first failure; no repair")
+    .summary("validate FILE (or several files, or folders) layer by layer and diagnose the first failure; no repair")
     .description(
-      "Runs the layers cheapest first (syntax, imports, network, lint, types, tests) and stops at the first that fails, then says what failed, where, and why: error type, the failing line with the code around it, expected and actual values of failed tests. Without --tests, the examples in FILE's docstrings (doctest `>>>` lines, JSDoc `@example x // => y`) are the tests. Exit code 0 when every layer passed, 1 when one failed; `verification` says whether any test ran.",
+      "Runs the layers cheapest first (syntax, imports, network, lint, types, tests) and stops at the first that fails, then says what failed, where, and why: error type, the failing line with the code around it, expected and actual values of failed tests. Several files, or folders, make one program checked inside its project (the first file is the entry): the diagnosis names the file and line at fault across them. Without --tests, test files among the given paths (a tests folder, test_x.py) are the tests, else the examples in the docstrings (doctest `>>>` lines, JSDoc `@example x // => y`). Exit code 0 when every layer passed, 1 when one failed; `verification` says whether any test ran.",
     )
-    .argument("<file>", "the program to check")
+    .argument("<paths...>", "the program to check: files, or folders of source files (tests among them are the tests)")
     .option("--tests <path...>", "test files or folders (repeatable)")
     .addOption(new Option("--lang <language>", "python, javascript or typescript (default: from file names)"))
     .option("--types", "run the types layer (pyright for Python, tsc for JavaScript); on by default for TypeScript")
@@ -38,10 +36,10 @@ export function registerCheckCommand(program: Command): void {
     .option("--test-cmd <command>", "run the tests with this shell command in the sandbox (per test when it writes JUnit XML to $MEND_JUNIT_FILE)")
     .option("--root <dir>", "the project root (default: the nearest folder above FILE holding .git, package.json, pyproject.toml, setup.cfg, setup.py or case.json)")
     .option("--json", "print exactly one JSON object (the check result) on stdout; human output goes to stderr")
-    .addHelpText("after", "\nExample:\n  mend check examples/median/median.py --tests examples/median/test_median.py")
-    .action(async (file: string, flags: CheckFlags) => {
-      const { result, verification, chosen } = await checkProgram({
-        file,
+    .addHelpText("after", "\nExamples:\n  mend check examples/median/median.py --tests examples/median/test_median.py\n  mend check src tests")
+    .action(async (paths: string[], flags: CheckFlags) => {
+      const { result, verification, chosen, files } = await checkProgram({
+        paths,
         ...(flags.tests?.length ? { tests: flags.tests } : {}),
         ...(flags.lang !== undefined ? { lang: flags.lang } : {}),
         ...(flags.types !== undefined ? { types: flags.types } : {}),
@@ -51,14 +49,15 @@ export function registerCheckCommand(program: Command): void {
         ...(flags.testCmd ? { testCommand: flags.testCmd } : {}),
       });
       const output = createOutput(flags.json ?? false);
-      output.result(checkJson(result, verification), () => renderCheck(result, verification, chosen));
+      output.result(checkJson(result, verification), () => renderCheck(result, verification, chosen, files));
       process.exitCode = result.passed ? 0 : 1;
     });
 }
 
 /** What `mend check` (and the MCP `check` tool) is asked to check. */
 export interface CheckRequest {
-  file: string;
+  /** The program: files, or folders of source files (see `loadProgramTask`). */
+  paths: string | readonly string[];
   tests?: string[];
   lang?: string;
   types?: boolean;
@@ -72,33 +71,34 @@ export interface CheckRequest {
   testCommand?: string;
 }
 
-/** A check's verdict, what verified it, and the tests it chose (the user's, else examples). */
+/** A check's verdict, what verified it, the tests it chose (the user's, else examples) and the program's files. */
 export interface CheckOutcome {
   result: CheckResult;
   verification: Verification;
   chosen: ChosenTests;
+  /** The program's files as checked (root-relative), the entry first. */
+  files: string[];
 }
 
 /**
- * Layered validation of one program with its tests (else the examples in its docstrings), in
- * the strong sandbox.
+ * Layered validation of one program (a file, or several files and folders making one program,
+ * laid over its project) with its tests (else the examples in its docstrings), in the strong sandbox.
  */
 export async function checkProgram(request: CheckRequest): Promise<CheckOutcome> {
-  const { file } = request;
-  const info = await stat(resolve(file)).catch(() => undefined);
-  if (!info) throw new UsageError(`file not found: ${file}`, { code: "file_missing" });
-  if (!info.isFile()) throw new UsageError(`not a file: ${file}`, { code: "file_missing" });
-  const loaded = await loadTask({
-    draft: file,
-    entry: basename(file),
-    ...(request.tests?.length ? { tests: request.tests } : {}),
-    ...(request.lang !== undefined ? { language: request.lang } : {}),
-    ...(request.within !== undefined ? { within: request.within } : {}),
-    project: true,
-    ...(request.root !== undefined ? { root: request.root } : {}),
-  });
+  const loaded = await loadProgramTask(
+    request.paths,
+    {
+      ...(request.tests?.length ? { tests: request.tests } : {}),
+      ...(request.lang !== undefined ? { lang: request.lang } : {}),
+      ...(request.root !== undefined ? { root: request.root } : {}),
+    },
+    request.within,
+  );
   const chosen = chooseTests(loaded.task);
   const { task } = chosen;
+  const program = draftFiles(task);
+  // The program's other files are laid over the project as they are, as the loop's validation does.
+  const support = [...(task.support ?? []), ...(program ? others(program, task.entry) : [])];
   // Loaded here, not at start-up: the validators pull in the TypeScript compiler, which
   // --help, other commands and bad input should not wait for.
   const [{ validate }, { createSandbox }] = await Promise.all([
@@ -113,7 +113,7 @@ export async function checkProgram(request: CheckRequest): Promise<CheckOutcome>
         entry: task.entry,
         code: task.draft ?? "",
         tests: task.tests,
-        ...(task.support ? { support: task.support } : {}),
+        ...(support.length > 0 ? { support } : {}),
         ...(request.types !== undefined ? { typeCheck: request.types } : {}),
         ...(request.allowNetwork ? { allowNetwork: true } : {}),
         ...(task.project ? { project: task.project } : {}),
@@ -121,7 +121,7 @@ export async function checkProgram(request: CheckRequest): Promise<CheckOutcome>
       },
       { sandbox, ...(request.testTimeoutMs !== undefined ? { perTestTimeoutMs: request.testTimeoutMs } : {}) },
     );
-    return { result, verification: { by: chosen.by, testsRun: testsRun(result) }, chosen };
+    return { result, verification: { by: chosen.by, testsRun: testsRun(result) }, chosen, files: program ? Object.keys(program) : [task.entry] };
   } finally {
     await sandbox.close();
   }
@@ -142,7 +142,7 @@ export function checkJson(result: CheckResult, verification: Verification): Reco
 }
 
 /** The check result for a person: verdict, where, the code around it, failed tests, layers. */
-function renderCheck(result: CheckResult, verification: Verification, chosen: ChosenTests): string {
+function renderCheck(result: CheckResult, verification: Verification, chosen: ChosenTests, files: readonly string[]): string {
   const lines: string[] = [];
   lines.push(result.passed ? `PASSED  ${result.summary}` : `FAILED at ${result.stage} (${result.errorType})  ${result.summary}`);
   if (result.location) {
@@ -164,6 +164,7 @@ function renderCheck(result: CheckResult, verification: Verification, chosen: Ch
     lines.push("", `Tests: ${result.tests.passed} passed, ${result.tests.failed} failed, ${result.tests.errors} errors`);
   }
   lines.push("", describeCheckVerification(verification, chosen));
+  if (files.length > 1) lines.push(`Program: ${files.length} files (${files.join(", ")})`);
   lines.push("", "Layers:");
   for (const layer of result.layers) {
     lines.push(`  ${layer.name.padEnd(8)} ${layer.status.padEnd(7)} ${String(layer.durationMs).padStart(6)} ms${layer.reason ? `  ${layer.reason}` : ""}`);

@@ -1,11 +1,12 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunResult } from "../../shared/run-result.js";
 import { fenced, startScriptedServer } from "../../testkit/index.js";
 import { runMend, runMendInTerminal } from "./__fixtures__/spawn-mend.js";
+import { writeProject } from "./__fixtures__/write-project.js";
 
 // Real pytest runs in the sandbox and an offline search, on a loaded two-core machine.
 const SLOW = { timeout: 240_000 };
@@ -47,18 +48,13 @@ afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 /** A Python package as people have it: pyproject, a package with two modules, a tests folder, a git clone. */
 function shop(name: string, files: { cart?: string; tax?: string } = {}): string {
-  const root = join(base, name);
-  const layout: Record<string, string> = {
+  const root = writeProject(join(base, name), {
     "pyproject.toml": '[project]\nname = "shop"\nversion = "0.1.0"\n',
     "shop/__init__.py": "",
     "shop/cart.py": files.cart ?? CART,
     "shop/tax.py": files.tax ?? TAX.replace("(1 + rate)", "(1 - rate)"),
     "tests/test_cart.py": TESTS,
-  };
-  for (const [path, content] of Object.entries(layout)) {
-    mkdirSync(join(root, path, ".."), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
+  });
   mkdirSync(join(root, ".git"));
   return root;
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { symlinkSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectUsageExit, runMend } from "./__fixtures__/spawn-mend.js";
+import { writeProject } from "./__fixtures__/write-project.js";
 
 /** QuixBugs as published: programs beside node.py, tests that load JSON test data through a helper, a root conftest.py. */
 const QUIXBUGS = fileURLToPath(new URL("../../tasks/__fixtures__/quixbugs", import.meta.url));
@@ -88,14 +89,6 @@ describe("a project laid out as QuixBugs is", () => {
   });
 });
 
-/** Writes a project's files under `root` (paths relative to it). */
-function lay(root: string, files: Record<string, string>): void {
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(join(root, path, ".."), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-}
-
 describe("a JavaScript project (ESM, a JSON import, the bug in a module the tests reach through another)", () => {
   const CART = {
     "package.json": '{ "name": "cart", "type": "module", "scripts": { "test": "node --test" } }\n',
@@ -110,7 +103,7 @@ describe("a JavaScript project (ESM, a JSON import, the bug in a module the test
 
   it("repairs the module from the project root with no extra flags", SLOW, async () => {
     const root = join(base, "cart");
-    lay(root, CART);
+    writeProject(root, CART);
     const result = await runMend(["repair", "src/prices.js", "--tests", "test/cart.test.js", "--json"], { cwd: root });
     const json = JSON.parse(result.stdout) as { verified: boolean; code: string };
     expect(json.verified).toBe(true);
@@ -119,7 +112,7 @@ describe("a JavaScript project (ESM, a JSON import, the bug in a module the test
 
   it("names a package the tests import but the project has not installed, with the project's install command", SLOW, async () => {
     const root = join(base, "cart-pnpm");
-    lay(root, {
+    writeProject(root, {
       ...CART,
       "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
       "test/cart.test.js": `import fc from "fast-check";\n${CART["test/cart.test.js"]}`,
@@ -135,7 +128,7 @@ describe("a JavaScript project (ESM, a JSON import, the bug in a module the test
 describe("a Python project's missing dependency", () => {
   it("is diagnosed as dependency with the install command of the project's tool", SLOW, async () => {
     const root = join(base, "stats");
-    lay(root, {
+    writeProject(root, {
       "pyproject.toml": '[project]\nname = "stats"\n',
       "uv.lock": "version = 1\n",
       "stats/__init__.py": "",
@@ -164,7 +157,7 @@ describe("a project's own test runner", () => {
 
   it("runs vitest, detected from the tests' import, with expected and actual from its JSON report", SLOW, async () => {
     const root = join(base, "checkout-vitest");
-    lay(root, {
+    writeProject(root, {
       ...checkout,
       "package.json": '{ "name": "checkout", "type": "module", "scripts": { "test": "vitest run" }, "devDependencies": { "vitest": "4.1.12" } }\n',
       "test/checkout.test.js":
@@ -180,11 +173,11 @@ describe("a project's own test runner", () => {
 
   it("runs jest, detected from package.json (global expect, CommonJS), with its matcher's expected and actual", SLOW, async () => {
     const root = join(base, "fizz-jest");
-    lay(root, {
+    writeProject(root, {
       "package.json": '{ "name": "fizz", "scripts": { "test": "jest" }, "devDependencies": { "jest": "30.5.2" } }\n',
       "lib/fizz.js": 'function fizz(n) {\n  if (n % 15 === 0) return "FizzBuzz";\n  if (n % 3 === 0) return "Fizz";\n  if (n % 5 === 1) return "Buzz";\n  return String(n);\n}\n\nmodule.exports = { fizz };\n',
-      "lib/game.js": 'const { fizz } = require("./fizz");\n\nfunction play(n) {\n  return Array.from({ length: n }, (_, i) => fizz(i + 1));\n}\n\nmodule.exports = { play };\n',
-      "__tests__/game.test.js": 'const { play } = require("../lib/game");\n\ntest("first five", () => {\n  expect(play(5)).toEqual(["1", "2", "Fizz", "4", "Buzz"]);\n});\n\ntest("none", () => {\n  expect(play(0)).toEqual([]);\n});\n',
+      "lib/game.js": 'const { fizz } = require("./fizz");\n\nfunction pwriteProject(n) {\n  return Array.from({ length: n }, (_, i) => fizz(i + 1));\n}\n\nmodule.exports = { play };\n',
+      "__tests__/game.test.js": 'const { play } = require("../lib/game");\n\ntest("first five", () => {\n  expect(pwriteProject(5)).toEqual(["1", "2", "Fizz", "4", "Buzz"]);\n});\n\ntest("none", () => {\n  expect(pwriteProject(0)).toEqual([]);\n});\n',
     });
     link(root, "jest");
     const result = await runMend(["check", "lib/fizz.js", "--tests", "__tests__/game.test.js", "--json"], { cwd: root });
@@ -199,7 +192,7 @@ describe("a project's own test runner", () => {
 
   it("repairs with no model a vitest project and a jest project, the bug in a module the tests reach through another", SLOW, async () => {
     const vitestRoot = join(base, "checkout-vitest-repair");
-    lay(vitestRoot, {
+    writeProject(vitestRoot, {
       ...checkout,
       "package.json": '{ "name": "checkout", "type": "module", "scripts": { "test": "vitest run" }, "devDependencies": { "vitest": "4.1.12" } }\n',
       "test/checkout.test.js":
@@ -207,11 +200,11 @@ describe("a project's own test runner", () => {
     });
     link(vitestRoot, "vitest");
     const jestRoot = join(base, "fizz-jest-repair");
-    lay(jestRoot, {
+    writeProject(jestRoot, {
       "package.json": '{ "name": "fizz", "scripts": { "test": "jest" }, "devDependencies": { "jest": "30.5.2" } }\n',
       "lib/fizz.js": 'function fizz(n) {\n  if (n % 15 === 0) return "FizzBuzz";\n  if (n % 3 === 0) return "Fizz";\n  if (n % 5 === 1) return "Buzz";\n  return String(n);\n}\n\nmodule.exports = { fizz };\n',
-      "lib/game.js": 'const { fizz } = require("./fizz");\n\nfunction play(n) {\n  return Array.from({ length: n }, (_, i) => fizz(i + 1));\n}\n\nmodule.exports = { play };\n',
-      "__tests__/game.test.js": 'const { play } = require("../lib/game");\n\ntest("first five", () => {\n  expect(play(5)).toEqual(["1", "2", "Fizz", "4", "Buzz"]);\n});\n\ntest("ten and fifteen", () => {\n  expect(play(15).slice(9)).toEqual(["Buzz", "11", "Fizz", "13", "14", "FizzBuzz"]);\n});\n',
+      "lib/game.js": 'const { fizz } = require("./fizz");\n\nfunction pwriteProject(n) {\n  return Array.from({ length: n }, (_, i) => fizz(i + 1));\n}\n\nmodule.exports = { play };\n',
+      "__tests__/game.test.js": 'const { play } = require("../lib/game");\n\ntest("first five", () => {\n  expect(pwriteProject(5)).toEqual(["1", "2", "Fizz", "4", "Buzz"]);\n});\n\ntest("ten and fifteen", () => {\n  expect(pwriteProject(15).slice(9)).toEqual(["Buzz", "11", "Fizz", "13", "14", "FizzBuzz"]);\n});\n',
     });
     link(jestRoot, "jest");
     const [vitest, jest] = await Promise.all([
@@ -228,7 +221,7 @@ describe("a project's own test runner", () => {
 
   it("says to install the runner when the project asks for one it has not installed", SLOW, async () => {
     const root = join(base, "fizz-no-jest");
-    lay(root, {
+    writeProject(root, {
       "package.json": '{ "name": "fizz", "devDependencies": { "jest": "30.5.2" } }\n',
       "yarn.lock": "",
       "lib/fizz.js": 'module.exports = { fizz: (n) => String(n) };\n',
@@ -252,7 +245,7 @@ describe("--test-cmd", () => {
 
   it("reads per-test results from the JUnit XML the command writes", SLOW, async () => {
     const root = join(base, "stats-junit");
-    lay(root, STATS);
+    writeProject(root, STATS);
     const command = "python3 -m pytest -q -p no:cacheprovider --junitxml=$MEND_JUNIT_FILE tests";
     const result = await runMend(["check", "stats/mean.py", "--test-cmd", command, "--json"], { cwd: root });
     const json = JSON.parse(result.stdout) as CheckJson;
@@ -264,7 +257,7 @@ describe("--test-cmd", () => {
 
   it("takes the exit status as the verdict when the command writes no report", SLOW, async () => {
     const root = join(base, "stats-status");
-    lay(root, STATS);
+    writeProject(root, STATS);
     const failing = await runMend(["check", "stats/mean.py", "--test-cmd", "PYTHONPATH=. python3 tests/run.py", "--json"], { cwd: root });
     expect(failing.code).toBe(1);
     expect((JSON.parse(failing.stdout) as CheckJson & { summary: string }).summary).toContain("exited 1");
@@ -277,7 +270,7 @@ describe("--test-cmd", () => {
 describe("examples as tests for a program deeper than the project root", () => {
   it("verifies a Python module two folders down by its doctests, and a JavaScript one by its @example lines", SLOW, async () => {
     const root = join(base, "deep-examples");
-    lay(root, {
+    writeProject(root, {
       "pyproject.toml": '[project]\nname = "tools"\n',
       "tools/deep/clamp.py": 'def clamp(x, lo, hi):\n    """Clamp x to [lo, hi].\n\n    >>> clamp(5, 0, 3)\n    3\n    >>> clamp(-1, 0, 3)\n    0\n    """\n    return max(lo, max(x, hi))\n',
       "web/package.json": '{ "name": "web", "type": "module" }\n',

@@ -20,7 +20,7 @@ export const checkTool = defineTool({
   heavy: true,
   async call(args, { settings }) {
     const { result, verification } = await checkProgram({
-      file: args.path,
+      paths: args.path,
       ...(args.tests?.length ? { tests: args.tests } : {}),
       ...(args.lang !== undefined ? { lang: args.lang } : {}),
       within: settings.cwd,

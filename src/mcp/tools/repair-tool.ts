@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { loadRepairTask, repairDiff } from "../../cli/commands/repair.js";
+import { repairDiff } from "../../cli/commands/repair.js";
+import { loadProgramTask } from "../../tasks/load-program-task.js";
 import { defineTool } from "../mcp-tool.js";
 import { runLoop } from "../run-loop.js";
 
@@ -19,7 +20,7 @@ export const repairTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
   heavy: true,
   async call(args, call) {
-    const loaded = await loadRepairTask(args.path, { ...(args.tests ? { tests: args.tests } : {}) }, call.settings.cwd);
+    const loaded = await loadProgramTask(args.path, { ...(args.tests ? { tests: args.tests } : {}) }, call.settings.cwd);
     const result = await runLoop(loaded, "repair", call);
     const diff = repairDiff(args.path, loaded.task, result);
     return { json: { ...result }, more: [{ type: "text", text: diff }] };
