@@ -2,7 +2,7 @@ import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync,
 import { join, resolve } from "node:path";
 import { UsageError } from "../errors/usage-error.js";
 import type { RunResult } from "../shared/run-result.js";
-import type { AttemptFile } from "./attempt-file.js";
+import type { AttemptFile, ModelExchange } from "./attempt-file.js";
 import { makeDirectory } from "./make-directory.js";
 import type { RunEvent } from "./run-event.js";
 import { type RunMeta, runMetaSchema } from "./run-meta.js";
@@ -94,6 +94,27 @@ export class RunFolder {
     return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as AttemptFile) : undefined;
   }
 
+  /**
+   * Keeps the model exchange of the attempt about to be validated until its attempt file takes
+   * it (`attempts/NNN.model.json`): the prompt is a kilobyte or more that the checkpointed
+   * candidate would otherwise carry through the checkpoints and their writes, and a crash or
+   * an interrupt between the model's reply and the validation must not lose it.
+   */
+  writeExchange(n: number, exchange: ModelExchange): void {
+    writeAtomic(this.exchangePath(n), JSON.stringify(exchange));
+  }
+
+  /** The exchange kept for attempt `n`, if any (a run copied from its mirror has none). */
+  readExchange(n: number): ModelExchange | undefined {
+    const path = this.exchangePath(n);
+    return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as ModelExchange) : undefined;
+  }
+
+  /** Drops the kept exchange once the attempt file holds it. */
+  dropExchange(n: number): void {
+    rmSync(this.exchangePath(n), { force: true });
+  }
+
   /** Every attempt file, by number. */
   readAttempts(): AttemptFile[] {
     const dir = join(this.dir, ATTEMPTS);
@@ -139,6 +160,10 @@ export class RunFolder {
 
   private attemptPath(n: number): string {
     return join(this.dir, ATTEMPTS, `${String(n).padStart(3, "0")}.json`);
+  }
+
+  private exchangePath(n: number): string {
+    return join(this.dir, ATTEMPTS, `${String(n).padStart(3, "0")}.model.json`);
   }
 }
 

@@ -31,7 +31,15 @@ export function repairNode(deps: AgentDeps) {
     const asked = await askModel(deps, deps.model, "repair", messages, temperature);
     if (!asked.ok) return { reason: asked.reason ?? "error", message: asked.message };
 
-    const candidate = modelCandidate({ reply: asked.reply, messages, temperature, language: task.language, strategy: state.strategy });
+    const candidate = modelCandidate({
+      reply: asked.reply,
+      messages,
+      temperature,
+      language: task.language,
+      strategy: state.strategy,
+      folder: deps.folder,
+      attempt: state.attempts + 1,
+    });
     return { usage: asked.usage, analysis: null, candidate: { ...candidate, ...withFix(task, state.files, target, candidate.code) } };
   };
 }
