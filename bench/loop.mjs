@@ -88,7 +88,8 @@ async function measureFloor(attempts) {
   const text = (size, n) => `${"x".repeat(size)} ${n}`;
   const route = (next) => (state) => (state.attempts >= attempts ? END : next);
   const graph = new StateGraph(State)
-    .addNode("repair", (state) => ({ candidate: { code: text(300, state.attempts), prompt: text(2500, state.attempts) } }))
+    // The loop's candidate carries the code, not the model's prompt (kept in the run folder).
+    .addNode("repair", (state) => ({ candidate: { code: text(300, state.attempts), source: "model", strategy: "fix", produceMs: 0 } }))
     .addNode("validate", (state) => ({ attempts: state.attempts + 1, code: state.candidate.code, candidate: null, check: { summary: text(600, state.attempts) } }))
     .addNode("diagnose", (state) => ({ recent: [...state.recent, { code: state.code, diagnosis: text(400, state.attempts) }].slice(-2) }))
     .addNode("analyze", () => ({}))

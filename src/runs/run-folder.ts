@@ -101,13 +101,24 @@ export class RunFolder {
    * an interrupt between the model's reply and the validation must not lose it.
    */
   writeExchange(n: number, exchange: ModelExchange): void {
-    writeAtomic(this.exchangePath(n), JSON.stringify(exchange));
+    // Written in place (no rename): a file a crash cut short is read as no exchange.
+    writeFileSync(this.exchangePath(n), JSON.stringify(exchange));
   }
 
-  /** The exchange kept for attempt `n`, if any (a run copied from its mirror has none). */
+  /** The exchange kept for attempt `n`, if any (none in a run copied from its mirror, or cut short by a crash). */
   readExchange(n: number): ModelExchange | undefined {
-    const path = this.exchangePath(n);
-    return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as ModelExchange) : undefined;
+    let text: string;
+    try {
+      text = readFileSync(this.exchangePath(n), "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
+    }
+    try {
+      return JSON.parse(text) as ModelExchange;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Drops the kept exchange once the attempt file holds it. */
