@@ -16,7 +16,8 @@ const CHECKPOINTS = "checkpoints.sqlite";
 
 /**
  * One run's folder under the runs dir: `meta.json` (task and options, for resume),
- * `attempts/NNN.json` (one per attempt), `events.jsonl`, `run.json` (the SPEC summary) and
+ * `attempts/NNN.json` (one per attempt; `NNN.model.json` beside it while the attempt's model
+ * exchange waits for its validation), `events.jsonl`, `run.json` (the SPEC summary) and
  * `checkpoints.sqlite`. Writes are synchronous and atomic (write then rename) so that what
  * a crash interrupts is never half a file. With a mirror, every write is also handed to it.
  *
