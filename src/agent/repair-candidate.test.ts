@@ -1,4 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { RunFolder } from "../runs/run-folder.js";
 import { fenced } from "../testkit/index.js";
 import { repairCandidate, type RepairReplyInput } from "./repair-candidate.js";
 
@@ -7,6 +11,21 @@ const TAX = 'RATES = {"eu": 0.2, "us": 0.1}\n\n\ndef with_tax(amount, region):\n
 const FIXED_TAX = TAX.replace("(1 - RATES", "(1 + RATES");
 const task = { prompt: "", language: "python" as const, entry: "shop/cart.py", tests: [{ path: "tests/test_cart.py", content: "" }] };
 const BLOCK = "shop/tax.py\n```python\n<<<<<<< SEARCH\n    return round(amount * (1 - RATES[region]), 2)\n=======\n    return round(amount * (1 + RATES[region]), 2)\n>>>>>>> REPLACE\n```";
+
+const runsDir = mkdtempSync(join(tmpdir(), "mend-repair-candidate-"));
+afterAll(() => rmSync(runsDir, { recursive: true, force: true }));
+const folder = RunFolder.create(runsDir, {
+  schemaVersion: 1,
+  runId: "r1",
+  createdAt: new Date().toISOString(),
+  command: "repair",
+  task,
+  model: "openai:scripted",
+  maxAttempts: 5,
+  budget: {},
+  approve: false,
+  elapsedMs: 0,
+});
 
 function read(text: string, overrides: Partial<RepairReplyInput> = {}) {
   return repairCandidate({
@@ -20,6 +39,8 @@ function read(text: string, overrides: Partial<RepairReplyInput> = {}) {
     target: "shop/tax.py",
     tests: ["tests/test_cart.py"],
     strictEdits: true,
+    folder,
+    attempt: 2,
     ...overrides,
   });
 }
@@ -31,7 +52,7 @@ describe("repairCandidate", () => {
     if (result.status !== "candidate") return;
     expect(result.candidate.files).toEqual({ "shop/cart.py": CART, "shop/tax.py": FIXED_TAX });
     expect(result.candidate.code).toBe(CART);
-    expect(result.candidate.model?.extraction).toBe("edit blocks (1 in shop/tax.py)");
+    expect(folder.readExchange(2)?.extraction).toBe("edit blocks (1 in shop/tax.py)");
   });
 
   it("takes a reply giving the whole file for the file at fault, whatever was asked", () => {

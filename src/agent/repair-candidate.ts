@@ -1,6 +1,7 @@
 import type { Task } from "../shared/task.js";
 import { applyEditBlocks } from "./apply-edit-blocks.js";
 import type { ModelReply, PromptMessage } from "./collaborators.js";
+import type { RunFolder } from "../runs/run-folder.js";
 import { modelCandidate } from "./model-candidate.js";
 import { parseEditBlocks } from "./parse-edit-blocks.js";
 import { type ProgramFiles, withFix } from "./program-files.js";
@@ -28,6 +29,10 @@ export interface RepairReplyInput {
    * yields an attempt and the loop ends by its attempt cap.
    */
   strictEdits: boolean;
+  /** Where the model exchange is kept for the attempt the candidate becomes. */
+  folder: RunFolder;
+  /** The number that attempt will have. */
+  attempt: number;
 }
 
 /**
@@ -36,21 +41,30 @@ export interface RepairReplyInput {
  */
 export function repairCandidate(input: RepairReplyInput): RepairReply {
   const { task, target } = input;
-  const base = modelCandidate({ reply: input.reply, messages: input.messages, temperature: input.temperature, language: task.language, strategy: input.strategy });
-  const whole: RepairReply = { status: "candidate", candidate: { ...base, ...withFix(task, input.files, target, base.code) } };
+  // The exchange is written once the reply is read as a candidate: a reply whose edits fail is not an attempt.
+  const candidateFrom = (extraction?: string): Candidate =>
+    modelCandidate({
+      reply: input.reply,
+      messages: input.messages,
+      temperature: input.temperature,
+      language: task.language,
+      strategy: input.strategy,
+      folder: input.folder,
+      attempt: input.attempt,
+      ...(extraction !== undefined ? { extraction } : {}),
+    });
+  const whole = (): RepairReply => {
+    const base = candidateFrom();
+    return { status: "candidate", candidate: { ...base, ...withFix(task, input.files, target, base.code) } };
+  };
   const parsed = parseEditBlocks(input.reply.text);
-  if (parsed.status === "none") return whole;
-  if (parsed.status === "malformed") return input.strictEdits ? { status: "edit_failed", reason: parsed.reason } : whole;
+  if (parsed.status === "none") return whole();
+  if (parsed.status === "malformed") return input.strictEdits ? { status: "edit_failed", reason: parsed.reason } : whole();
 
   const program = input.files ?? { [task.entry]: input.code };
   const applied = applyEditBlocks(program, parsed.blocks, { target, tests: input.tests });
-  if (applied.status === "failed") return input.strictEdits ? { status: "edit_failed", reason: applied.reason } : whole;
-  const count = parsed.blocks.length;
-  const extraction = `edit blocks (${count} in ${applied.changed.join(", ")})`;
-  const model = base.model ? { ...base.model, extraction } : undefined;
+  if (applied.status === "failed") return input.strictEdits ? { status: "edit_failed", reason: applied.reason } : whole();
+  const base = candidateFrom(`edit blocks (${parsed.blocks.length} in ${applied.changed.join(", ")})`);
   const code = applied.files[task.entry] ?? "";
-  return {
-    status: "candidate",
-    candidate: { ...base, ...(model ? { model } : {}), code, ...(input.files ? { files: applied.files } : {}) },
-  };
+  return { status: "candidate", candidate: { ...base, code, ...(input.files ? { files: applied.files } : {}) } };
 }

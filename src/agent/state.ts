@@ -21,6 +21,12 @@ export interface Candidate {
   tokens?: TokenUsage;
   /** Time spent producing it (model calls, search). */
   produceMs: number;
+  /**
+   * The model exchange is kept in the run folder for the attempt this candidate becomes
+   * (`RunFolder.writeExchange`), not carried in the checkpoints.
+   */
+  exchangeKept?: true;
+  /** The model exchange itself, in checkpoints written before it was kept in the run folder (read on resume). */
   model?: AttemptFile["model"];
   offline?: AttemptFile["offline"];
 }

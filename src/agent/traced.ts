@@ -1,4 +1,5 @@
 import type { AgentDeps } from "./agent-deps.js";
+import { PlainRoute } from "./plain-route.js";
 import type { AgentNode, Route } from "./routing.js";
 import type { AgentStateValue, AgentUpdate } from "./state.js";
 
@@ -12,15 +13,18 @@ export function tracedNode(name: AgentNode, node: Node, deps: AgentDeps): Node {
   };
 }
 
-/** A conditional edge that logs the route it chose and why (`__start__`: the graph's entry, LangGraph's `START`). */
+/**
+ * A conditional edge that logs the route it chose and why (`__start__`: the graph's entry,
+ * LangGraph's `START`); a `PlainRoute`, so that choosing it costs no LangChain run.
+ */
 export function tracedRoute(
   from: AgentNode | "__start__",
   decide: (state: AgentStateValue, deps: AgentDeps) => Route,
   deps: AgentDeps,
-): (state: AgentStateValue) => AgentNode {
-  return (state) => {
+): PlainRoute<AgentStateValue, AgentNode> {
+  return new PlainRoute((state) => {
     const route = decide(state, deps);
     deps.emit({ type: "route", from, to: route.to, why: route.why });
     return route.to;
-  };
+  });
 }

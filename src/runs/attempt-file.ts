@@ -2,6 +2,15 @@ import type { Diagnosis } from "../diagnosis/diagnosis.js";
 import type { AttemptRecord } from "../shared/attempt.js";
 import type { CheckResult } from "../shared/check-result.js";
 
+/** One model call that produced an attempt's code: the prompt, the reply and how the code was read from it. */
+export interface ModelExchange {
+  messages: { role: string; content: string }[];
+  reply: string;
+  retries: number;
+  temperature?: number;
+  extraction: string;
+}
+
 /**
  * Everything about one attempt, one file each (`attempts/001.json`), written as soon as
  * the attempt is validated so a crash loses nothing that was finished.
@@ -17,13 +26,7 @@ export interface AttemptFile {
   /** What failed, for an attempt that failed (written with the attempt by the validate step). */
   diagnosis?: Diagnosis;
   /** The model exchange that produced the code, when a model did. */
-  model?: {
-    messages: { role: string; content: string }[];
-    reply: string;
-    retries: number;
-    temperature?: number;
-    extraction: string;
-  };
+  model?: ModelExchange;
   /** The offline engine's edit, when it produced the code. */
   offline?: { diff: string; candidatesRun: number };
 }

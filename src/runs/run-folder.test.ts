@@ -84,6 +84,21 @@ describe("RunFolder", () => {
     expect(RunFolder.open(runsDir, "r5").readAttempt(1)).toEqual(attempt(1));
   });
 
+  it("keeps a model exchange beside the attempts until dropped, not as an attempt; one cut short reads as none", () => {
+    const folder = RunFolder.create(runsDir, meta("r6"));
+    const exchange = { messages: [{ role: "user", content: "fix it" }], reply: "```python\nx = 1\n```", retries: 0, temperature: 0.2, extraction: "fenced" };
+    expect(folder.readExchange(1)).toBeUndefined();
+    folder.writeExchange(1, exchange);
+    expect(RunFolder.open(runsDir, "r6").readExchange(1)).toEqual(exchange);
+    expect(folder.readAttempts()).toEqual([]);
+    folder.dropExchange(1);
+    expect(folder.readExchange(1)).toBeUndefined();
+    expect(readdirSync(join(folder.dir, "attempts"))).toEqual([]);
+    // What a process killed in the middle of the write leaves.
+    writeFileSync(join(folder.dir, "attempts", "002.model.json"), JSON.stringify(exchange).slice(0, 20));
+    expect(folder.readExchange(2)).toBeUndefined();
+  });
+
   it("rejects an unknown run and a folder whose meta is not a run's, as usage errors", () => {
     expect(() => RunFolder.open(runsDir, "nope")).toThrow(UsageError);
     const folder = RunFolder.create(runsDir, meta("r2"));

@@ -2,7 +2,7 @@ import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync,
 import { join, resolve } from "node:path";
 import { UsageError } from "../errors/usage-error.js";
 import type { RunResult } from "../shared/run-result.js";
-import type { AttemptFile } from "./attempt-file.js";
+import type { AttemptFile, ModelExchange } from "./attempt-file.js";
 import { makeDirectory } from "./make-directory.js";
 import type { RunEvent } from "./run-event.js";
 import { type RunMeta, runMetaSchema } from "./run-meta.js";
@@ -16,7 +16,8 @@ const CHECKPOINTS = "checkpoints.sqlite";
 
 /**
  * One run's folder under the runs dir: `meta.json` (task and options, for resume),
- * `attempts/NNN.json` (one per attempt), `events.jsonl`, `run.json` (the SPEC summary) and
+ * `attempts/NNN.json` (one per attempt; `NNN.model.json` beside it while the attempt's model
+ * exchange waits for its validation), `events.jsonl`, `run.json` (the SPEC summary) and
  * `checkpoints.sqlite`. Writes are synchronous and atomic (write then rename) so that what
  * a crash interrupts is never half a file. With a mirror, every write is also handed to it.
  *
@@ -94,6 +95,38 @@ export class RunFolder {
     return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as AttemptFile) : undefined;
   }
 
+  /**
+   * Keeps the model exchange of the attempt about to be validated until its attempt file takes
+   * it (`attempts/NNN.model.json`): the prompt is a kilobyte or more that the checkpointed
+   * candidate would otherwise carry through the checkpoints and their writes, and a crash or
+   * an interrupt between the model's reply and the validation must not lose it.
+   */
+  writeExchange(n: number, exchange: ModelExchange): void {
+    // Written in place (no rename): a file a crash cut short is read as no exchange.
+    writeFileSync(this.exchangePath(n), JSON.stringify(exchange));
+  }
+
+  /** The exchange kept for attempt `n`, if any (none in a run copied from its mirror, or cut short by a crash). */
+  readExchange(n: number): ModelExchange | undefined {
+    let text: string;
+    try {
+      text = readFileSync(this.exchangePath(n), "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
+    }
+    try {
+      return JSON.parse(text) as ModelExchange;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Drops the kept exchange once the attempt file holds it. */
+  dropExchange(n: number): void {
+    rmSync(this.exchangePath(n), { force: true });
+  }
+
   /** Every attempt file, by number. */
   readAttempts(): AttemptFile[] {
     const dir = join(this.dir, ATTEMPTS);
@@ -139,6 +172,10 @@ export class RunFolder {
 
   private attemptPath(n: number): string {
     return join(this.dir, ATTEMPTS, `${String(n).padStart(3, "0")}.json`);
+  }
+
+  private exchangePath(n: number): string {
+    return join(this.dir, ATTEMPTS, `${String(n).padStart(3, "0")}.model.json`);
   }
 }
 

@@ -39,7 +39,15 @@ export function generateNode(deps: AgentDeps) {
 
     return {
       usage: asked.usage,
-      candidate: modelCandidate({ reply: asked.reply, messages, temperature, language: task.language, strategy: fresh ? "fresh" : "generate" }),
+      candidate: modelCandidate({
+        reply: asked.reply,
+        messages,
+        temperature,
+        language: task.language,
+        strategy: fresh ? "fresh" : "generate",
+        folder: deps.folder,
+        attempt: state.attempts + 1,
+      }),
     };
   };
 }

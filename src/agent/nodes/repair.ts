@@ -63,6 +63,8 @@ export function repairNode(deps: AgentDeps) {
       target,
       tests: tests.map((test) => test.path),
       strictEdits,
+      folder: deps.folder,
+      attempt: state.attempts + 1,
     });
     if (read.status === "edit_failed") {
       return { usage: asked.usage, editFailure: { reply: asked.reply.text, reason: read.reason, count: failures + 1 } };

@@ -48,7 +48,15 @@ async function fixRound(
   const asked = await askModel(deps, deps.model, "review_fix", messages, 0);
   const from = { code, testsRun: testsRun(state.check) };
   if (!asked.ok) return { update: { reviewFix: { ...from, status: "failed", summary: asked.message } } };
-  const candidate = modelCandidate({ reply: asked.reply, messages, temperature: 0, language: deps.task.language, strategy: "fix" });
+  const candidate = modelCandidate({
+    reply: asked.reply,
+    messages,
+    temperature: 0,
+    language: deps.task.language,
+    strategy: "fix",
+    folder: deps.folder,
+    attempt: state.attempts + 1,
+  });
   const summary = `one repair round for ${high.length} high-severity finding${high.length === 1 ? "" : "s"}`;
   return { update: { candidate, reviewFix: { ...from, status: "pending", summary } }, usage: asked.usage };
 }

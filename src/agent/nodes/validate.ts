@@ -43,6 +43,8 @@ export function validateNode(deps: AgentDeps) {
     );
     const n = state.attempts + 1;
     const record = attemptRecord(n, candidate, check, candidate.produceMs + (Date.now() - started));
+    // A candidate from a checkpoint of an earlier version carries its exchange itself.
+    const model = candidate.model ?? (candidate.exchangeKept ? deps.folder.readExchange(n) : undefined);
     deps.folder.writeAttempt({
       schemaVersion: 1,
       record,
@@ -52,9 +54,10 @@ export function validateNode(deps: AgentDeps) {
       // Written here rather than by diagnose (which derives the same from the check): one
       // file write per attempt instead of two.
       ...(check.passed ? {} : { diagnosis: toDiagnosis(check) }),
-      ...(candidate.model ? { model: candidate.model } : {}),
+      ...(model ? { model } : {}),
       ...(candidate.offline ? { offline: candidate.offline } : {}),
     });
+    if (candidate.exchangeKept) deps.folder.dropExchange(n);
     deps.emit({
       type: "attempt",
       record,
