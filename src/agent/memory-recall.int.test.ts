@@ -145,4 +145,44 @@ describe("the error -> fix memory across runs", () => {
     expect(preferred).toEqual([null, entry?.edits]);
     memory.close();
   });
+
+  it("records a fix awaiting approval only once it is approved, never when it is rejected", async () => {
+    const memory = MemoryStore.open(join(dir, "approval.sqlite"));
+    const server = await startScriptedServer([{ reply: fenced(FACTORIAL_FIXED, "python") }, { reply: fenced(FACTORIAL_FIXED, "python") }]);
+    try {
+      const agent = createAgent({
+        model: "openai:scripted",
+        baseUrl: server.url,
+        env: { OPENAI_API_KEY: "test-key" },
+        sandbox,
+        repairer: null,
+        localizer: null,
+        review: false,
+        approve: true,
+        runsDir: join(dir, "runs-approval"),
+        memory,
+      });
+
+      const rejected = await agent.run(task("factorial.py", FACTORIAL_BUGGY, FACTORIAL_TESTS));
+      expect(rejected).toMatchObject({ reason: "interrupted", pending: "approval", verified: true });
+      expect(rejected.memory?.recorded).toBeUndefined();
+      expect(memory.list()).toEqual([]);
+      const answered = await agent.resume(rejected.runId, { approve: false });
+      expect(answered.reason).toBe("rejected");
+      expect(answered.memory?.recorded).toBeUndefined();
+      expect(memory.list()).toEqual([]);
+
+      const waiting = await agent.run(task("factorial.py", FACTORIAL_BUGGY, FACTORIAL_TESTS));
+      expect(waiting.pending).toBe("approval");
+      expect(memory.list()).toEqual([]);
+      const approved = await agent.resume(waiting.runId, { approve: true });
+      expect(approved).toMatchObject({ status: "passed", verified: true });
+      expect(approved.memory?.recorded).toMatch(/^[0-9a-f]{12}$/);
+      expect(memory.list()).toEqual([expect.objectContaining({ id: approved.memory?.recorded, madeBy: "openai:scripted" })]);
+      expect(memory.get(approved.memory?.recorded ?? "")?.diff).toContain("+    for i in range(1, n + 1):");
+    } finally {
+      await server.close();
+      memory.close();
+    }
+  });
 });

@@ -23,6 +23,7 @@ export interface Candidate {
   produceMs: number;
   model?: AttemptFile["model"];
   offline?: AttemptFile["offline"];
+  recalled?: AttemptFile["recalled"];
 }
 
 /** One of the two latest attempts, kept in full for the next prompt. */

@@ -48,16 +48,18 @@ describe("MemoryStore", () => {
     again.close();
   });
 
-  it("recalls the same signature first, then the same message elsewhere, then a similar diagnosis; other languages never", () => {
+  it("recalls the same signature first, then the same failure found by another test, then the same message elsewhere, then a similar diagnosis; other languages never", () => {
     const store = MemoryStore.open(join(dir, "m.sqlite"));
     const same = store.record(offByOne, at(0));
-    const elsewhere = store.record({ ...offByOne, signature: "assertion|assert <n> == <n>|test_total.py:12", summary: "test_sum failed: expected 6, got 3", diff: "x" }, at(1));
+    const otherTest = store.record({ ...offByOne, signature: "assertion|assert <n> == <n>|test_total.py:12", summary: "test_sum failed: expected 6, got 3", diff: "x" }, at(1));
+    const inProgram = store.record({ ...offByOne, signature: "assertion|assert <n> == <n>|total.py:3", summary: "test_sum failed: expected 6, got 3", diff: "y" }, at(1));
     store.record({ ...offByOne, language: "javascript" }, at(2));
     store.record(missingName, at(3));
     const recalled = store.recall("python", offByOne, 5, at(10));
     expect(recalled.map((ranked) => [ranked.entry.id, ranked.tier])).toEqual([
-      [same, 2],
-      [elsewhere, 1],
+      [same, 3],
+      [otherTest, 2],
+      [inProgram, 1],
     ]);
     const similar = store.recall("python", { signature: "name|NameError: name 'cnt' is not defined|count.py:9", errorType: "name", summary: "NameError: name 'cnt' is not defined at count.py:9" }, 5);
     expect(similar.map((ranked) => ranked.entry.madeBy)).toEqual(["openai:gpt-4o-mini"]);

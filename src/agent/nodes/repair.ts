@@ -32,6 +32,7 @@ export function repairNode(deps: AgentDeps) {
     if (!asked.ok) return { reason: asked.reason ?? "error", message: asked.message };
 
     const candidate = modelCandidate({ reply: asked.reply, messages, temperature, language: task.language, strategy: state.strategy });
-    return { usage: asked.usage, analysis: null, candidate: { ...candidate, ...withFix(task, state.files, target, candidate.code) } };
+    const recalled = remembered.length ? { recalled: remembered.map((entry) => entry.id) } : {};
+    return { usage: asked.usage, analysis: null, candidate: { ...candidate, ...withFix(task, state.files, target, candidate.code), ...recalled } };
   };
 }

@@ -54,6 +54,7 @@ export function validateNode(deps: AgentDeps) {
       ...(check.passed ? {} : { diagnosis: toDiagnosis(check) }),
       ...(candidate.model ? { model: candidate.model } : {}),
       ...(candidate.offline ? { offline: candidate.offline } : {}),
+      ...(candidate.recalled?.length ? { recalled: candidate.recalled } : {}),
     });
     deps.emit({
       type: "attempt",
