@@ -29,7 +29,7 @@ const { repairOffline } = await import(join(dist, "repair/repair-offline.js"));
 const { createSandbox } = await import(join(dist, "sandbox/create-sandbox.js"));
 const { validate } = await import(join(dist, "validation/validate.js"));
 const { toDiagnosis } = await import(join(dist, "agent/to-diagnosis.js"));
-const { MemoryStore } = await import(join(dist, "memory/memory-store.js"));
+const { SqliteMemoryStore } = await import(join(dist, "memory/sqlite-memory-store.js"));
 const { minimalDiff } = await import(join(dist, "memory/minimal-diff.js"));
 const { FOR_OFFLINE } = await import(join(dist, "memory/run-memory.js"));
 
@@ -57,7 +57,7 @@ const learn = cases.filter((item) => group(item).indexOf(item) % 2 === learnHalf
 const measure = cases.filter((item) => group(item).indexOf(item) % 2 !== learnHalf);
 
 const dir = mkdtempSync(join(tmpdir(), "mend-bench-memory-"));
-const store = MemoryStore.open(join(dir, "memory.sqlite"));
+const store = SqliteMemoryStore.open(join(dir, "memory.sqlite"));
 const sandbox = createSandbox({ onWarning: () => {} });
 
 /** The case's failing validation, as the loop's diagnose step sees it. */
@@ -84,7 +84,7 @@ try {
     // Only verified fixes are remembered: the fix is validated again as the loop would.
     const again = await validate({ ...item.input, code: result.code }, { sandbox });
     if (!again.passed) continue;
-    const id = store.record({
+    const id = await store.record({
       language: item.spec.lang,
       signature: diagnosis.signature,
       errorType: diagnosis.errorType,
@@ -101,7 +101,7 @@ try {
   for (const item of measure) {
     const { check, diagnosis } = await diagnose(item);
     if (!diagnosis) continue;
-    const recalled = store.recall(item.spec.lang, diagnosis, FOR_OFFLINE).map((ranked) => ranked.entry);
+    const recalled = (await store.recall(item.spec.lang, diagnosis, FOR_OFFLINE)).map((ranked) => ranked.entry);
     const preferredEdits = recalled.flatMap((entry) => entry.edits);
     const without = await repairOffline({ ...item.input, check }, { ...options, sandbox });
     const withMemory = await repairOffline({ ...item.input, check }, { ...options, sandbox, preferredEdits });
@@ -135,6 +135,6 @@ try {
   console.log(`candidates run in total: ${(100 * overall).toFixed(0)}% fewer with memory; goal (>= 30% fewer, 0 fixes lost) ${met ? "met" : "NOT met"}`);
 } finally {
   await sandbox.close();
-  store.close();
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 }

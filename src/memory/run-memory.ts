@@ -39,12 +39,12 @@ export class RunMemory {
   ) {}
 
   /** Fixes of failures like this one, whose edits the offline engine tries first for `attempt`. */
-  forOffline(diagnosis: Diagnosis, attempt: number, emit: (event: RunEvent) => void): MemoryEntry[] {
+  forOffline(diagnosis: Diagnosis, attempt: number, emit: (event: RunEvent) => void): Promise<MemoryEntry[]> {
     return this.recall(diagnosis, attempt, FOR_OFFLINE, "offline", emit);
   }
 
   /** Fixes of failures like this one, for the model's repair prompt of `attempt`. */
-  forModel(diagnosis: Diagnosis, attempt: number, emit: (event: RunEvent) => void): MemoryEntry[] {
+  forModel(diagnosis: Diagnosis, attempt: number, emit: (event: RunEvent) => void): Promise<MemoryEntry[]> {
     return this.recall(diagnosis, attempt, FOR_MODEL, "model", emit);
   }
 
@@ -54,7 +54,7 @@ export class RunMemory {
    * waiting for approval records nothing yet (the session that approves it does), a rejected one
    * nothing at all: only fixes a person would keep are remembered.
    */
-  finish(result: RunResult, attempts: readonly AttemptFile[], emit: (event: RunEvent) => void): RunMemoryUse {
+  async finish(result: RunResult, attempts: readonly AttemptFile[], emit: (event: RunEvent) => void): Promise<RunMemoryUse> {
     if (this.finished) return this.finished;
     const used = [...new Set([...attempts.flatMap((file) => file.recalled ?? []), ...this.used])];
     const use: RunMemoryUse = { used };
@@ -63,8 +63,8 @@ export class RunMemory {
     const failing = passing ? attempts.find((file) => file.record.n === passing.record.n - 1) : undefined;
     if (this.available) {
       try {
-        if (helped.size > 0) this.store.markHelped([...helped]);
-        if (passing && failing && !failing.check.passed) use.recorded = this.store.record(this.fixOf(failing, passing));
+        if (helped.size > 0) await this.store.markHelped([...helped]);
+        if (passing && failing && !failing.check.passed) use.recorded = await this.store.record(this.fixOf(failing, passing));
       } catch (error) {
         this.unavailable(error, emit);
       }
@@ -94,11 +94,11 @@ export class RunMemory {
     };
   }
 
-  private recall(diagnosis: Diagnosis, attempt: number, limit: number, use: "offline" | "model", emit: (event: RunEvent) => void): MemoryEntry[] {
+  private async recall(diagnosis: Diagnosis, attempt: number, limit: number, use: "offline" | "model", emit: (event: RunEvent) => void): Promise<MemoryEntry[]> {
     if (!this.available) return [];
     let entries: MemoryEntry[];
     try {
-      entries = this.store.recall(this.task.language, diagnosis, limit).map((ranked) => ranked.entry);
+      entries = (await this.store.recall(this.task.language, diagnosis, limit)).map((ranked) => ranked.entry);
     } catch (error) {
       this.unavailable(error, emit);
       return [];

@@ -18,7 +18,7 @@ export function offlineRepairNode(deps: AgentDeps) {
     if (code === null || !check || !deps.repairer) return { offlineTriedOn: code === null ? null : codeKey(code, state.files) };
     const { task } = deps;
     const attempt = state.attempts + 1;
-    const remembered = state.diagnosis ? (deps.memory?.forOffline(state.diagnosis, attempt, deps.emit) ?? []) : [];
+    const remembered = state.diagnosis ? ((await deps.memory?.forOffline(state.diagnosis, attempt, deps.emit)) ?? []) : [];
     const preferredEdits = remembered.flatMap((entry) => entry.edits);
     let result: OfflineRepairResult | undefined;
     let target = task.entry;

@@ -12,7 +12,7 @@ export function repairNode(deps: AgentDeps) {
     const { code, diagnosis } = state;
     if (deps.model === null || code === null || !diagnosis) throw new Error("repair reached without a model or a diagnosis");
     const { task } = deps;
-    const remembered = deps.memory?.forModel(diagnosis, state.attempts + 1, deps.emit) ?? [];
+    const remembered = (await deps.memory?.forModel(diagnosis, state.attempts + 1, deps.emit)) ?? [];
     // In a multi-file program the model is shown, and rewrites, the file diagnosis blames.
     const target = fileAtFault(task, state.files, diagnosis.location);
     const messages = repairPrompt({
