@@ -1,11 +1,15 @@
-// The error -> fix memory on the held-out repair corpus (src/repair/__heldout__): learn on one
-// half of the bugs (every other case of each language), measure on the other half (different
-// programs, bugs of the same kinds): candidates run and time per fix of the offline engine with
-// and without the fixes remembered from the first half, and the fixes lost (fixed without the
-// memory, not with it). The memory is used as a run uses it: the failure's diagnosis recalls
-// entries, whose edits the engine tries first. Runs are bounded by candidates, not time, so that
-// the figures do not depend on the machine's load.
-// Options: `--max-candidates N` (default 600), `--swap` (learn on the other half), `--filter TEXT`.
+// The error -> fix memory on bugs of the same kinds in different programs. The repair corpora
+// (src/repair/__classes__, __corpus__, __heldout__) label each bug with its kind; five kinds
+// appear in several programs of each language: an off-by-one bound, a wrong comparison operator,
+// a missing base case or guard, a wrong variable, swapped arguments. For each language and kind
+// the programs are taken in name order and split in two: the memory learns the offline engine's
+// verified fixes of one half, then the other half is repaired without and with the memory, the
+// failure's diagnosis recalling entries as a run does (src/memory/run-memory.ts) and their
+// edits going to the engine to try first. Printed: candidates run and time per fix both ways, and
+// the fixes lost (fixed without the memory, not with it). Runs are bounded by candidates, not
+// time, so that the candidate counts do not depend on the machine's load (the times do).
+// Options: `--max-candidates N` (default 600), `--swap` (learn on the other half), `--filter TEXT`
+// (on "corpus/lang/name"), `--kinds a,b` (a subset of the kinds).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +21,7 @@ const { values } = parseArgs({
     "max-candidates": { type: "string", default: "600" },
     swap: { type: "boolean", default: false },
     filter: { type: "string", default: "" },
+    kinds: { type: "string", default: "" },
   },
 });
 const dist = join(root, "dist");
@@ -24,21 +29,35 @@ const { repairOffline } = await import(join(dist, "repair/repair-offline.js"));
 const { createSandbox } = await import(join(dist, "sandbox/create-sandbox.js"));
 const { validate } = await import(join(dist, "validation/validate.js"));
 const { toDiagnosis } = await import(join(dist, "agent/to-diagnosis.js"));
-const { MemoryStore } = await import(join(dist, "memory/memory-store.js"));
+const { SqliteMemoryStore } = await import(join(dist, "memory/sqlite-memory-store.js"));
 const { minimalDiff } = await import(join(dist, "memory/minimal-diff.js"));
+const { FOR_OFFLINE } = await import(join(dist, "memory/run-memory.js"));
 
-/** As many remembered fixes as a run hands the offline engine (src/memory/run-memory.ts). */
-const FOR_OFFLINE = 3;
+/** The corpora's bug classes by kind: the corpora were written apart and name some kinds differently. */
+const KINDS = {
+  off_by_one: ["off_by_one"],
+  comparison: ["comparison"],
+  guard: ["guard"],
+  variable: ["variable"],
+  swap: ["swap", "argument"],
+};
+const CORPORA = ["__classes__", "__corpus__", "__heldout__"];
 const options = { maxCandidates: Number(values["max-candidates"]), timeBudgetMs: 600_000 };
+const wanted = values.kinds ? values.kinds.split(",") : Object.keys(KINDS);
+const kindOf = (bugClass) => wanted.find((kind) => KINDS[kind]?.includes(bugClass));
 
-const cases = loadCases(join(root, "src/repair/__heldout__"), values.filter);
-const half = (item) => cases.filter((other) => other.spec.lang === item.spec.lang).indexOf(item) % 2;
+const cases = CORPORA.flatMap((corpus) =>
+  loadCases(join(root, "src/repair", corpus)).map((item) => ({ ...item, id: `${corpus.replaceAll("_", "")}/${item.id}`, kind: kindOf(item.spec.bugClass) })),
+)
+  .filter((item) => item.kind && item.id.includes(values.filter))
+  .sort((a, b) => a.spec.lang.localeCompare(b.spec.lang) || a.kind.localeCompare(b.kind) || a.input.entry.localeCompare(b.input.entry) || a.id.localeCompare(b.id));
+const group = (item) => cases.filter((other) => other.spec.lang === item.spec.lang && other.kind === item.kind);
 const learnHalf = values.swap ? 1 : 0;
-const learn = cases.filter((item) => half(item) === learnHalf);
-const measure = cases.filter((item) => half(item) !== learnHalf);
+const learn = cases.filter((item) => group(item).indexOf(item) % 2 === learnHalf);
+const measure = cases.filter((item) => group(item).indexOf(item) % 2 !== learnHalf);
 
 const dir = mkdtempSync(join(tmpdir(), "mend-bench-memory-"));
-const store = MemoryStore.open(join(dir, "memory.sqlite"));
+const store = SqliteMemoryStore.open(join(dir, "memory.sqlite"));
 const sandbox = createSandbox({ onWarning: () => {} });
 
 /** The case's failing validation, as the loop's diagnose step sees it. */
@@ -47,6 +66,11 @@ async function diagnose(item) {
   return { check, diagnosis: check.passed ? undefined : toDiagnosis(check) };
 }
 
+const lineOf = (code, edit) => {
+  const line = code.split("\n")[edit.line - 1];
+  return line !== undefined && line.includes(edit.before) ? { line: line.trim() } : {};
+};
+
 try {
   let learned = 0;
   for (const item of learn) {
@@ -54,59 +78,63 @@ try {
     if (!diagnosis) continue;
     const result = await repairOffline({ ...item.input, check }, { ...options, sandbox });
     if (result.status !== "fixed") {
-      console.error(`learn    ${item.id.padEnd(36)} not fixed (${result.reason})`);
+      console.error(`learn    ${item.kind.padEnd(10)} ${item.id.padEnd(44)} not fixed (${result.reason})`);
       continue;
     }
     // Only verified fixes are remembered: the fix is validated again as the loop would.
     const again = await validate({ ...item.input, code: result.code }, { sandbox });
     if (!again.passed) continue;
-    const id = store.record({
+    const id = await store.record({
       language: item.spec.lang,
       signature: diagnosis.signature,
       errorType: diagnosis.errorType,
       summary: diagnosis.summary,
       diff: minimalDiff(item.spec.program, item.input.code, result.code),
-      edits: result.edits.map(({ operator, before, after }) => ({ operator, before, after })),
+      edits: result.edits.map((edit) => ({ operator: edit.operator, before: edit.before, after: edit.after, ...lineOf(item.input.code, edit) })),
       madeBy: `offline:${[...new Set(result.edits.map((edit) => edit.operator))].join("+")}`,
     });
     learned++;
-    console.error(`learn    ${item.id.padEnd(36)} ${id} ${result.edits.map((edit) => edit.operator).join("+")}`);
+    console.error(`learn    ${item.kind.padEnd(10)} ${item.id.padEnd(44)} ${id} ${result.edits.map((edit) => edit.operator).join("+")}`);
   }
 
   const rows = [];
   for (const item of measure) {
     const { check, diagnosis } = await diagnose(item);
     if (!diagnosis) continue;
-    const recalled = store.recall(item.spec.lang, diagnosis, FOR_OFFLINE).map((ranked) => ranked.entry);
+    const recalled = (await store.recall(item.spec.lang, diagnosis, FOR_OFFLINE)).map((ranked) => ranked.entry);
     const preferredEdits = recalled.flatMap((entry) => entry.edits);
     const without = await repairOffline({ ...item.input, check }, { ...options, sandbox });
     const withMemory = await repairOffline({ ...item.input, check }, { ...options, sandbox, preferredEdits });
     rows.push({ item, recalled: recalled.length, without, withMemory });
     const show = (result) => (result.status === "fixed" ? `${String(result.candidatesRun).padStart(5)} cand ${seconds(result.durationMs).padStart(8)}` : "    not fixed      ");
-    console.error(`measure  ${item.id.padEnd(36)} recalled ${recalled.length}  without ${show(without)}  with ${show(withMemory)}`);
+    console.error(`measure  ${item.kind.padEnd(10)} ${item.id.padEnd(44)} recalled ${recalled.length}  without ${show(without)}  with ${show(withMemory)}`);
   }
 
-  const fixedWithout = rows.filter((row) => row.without.status === "fixed");
-  const fixedWith = rows.filter((row) => row.withMemory.status === "fixed");
-  const lost = fixedWithout.filter((row) => row.withMemory.status !== "fixed");
-  const gained = fixedWith.filter((row) => row.without.status !== "fixed");
-  const both = rows.filter((row) => row.without.status === "fixed" && row.withMemory.status === "fixed");
+  const fixed = (result) => result.status === "fixed";
   const sum = (list, pick) => list.reduce((total, row) => total + pick(row), 0);
-  const candidatesWithout = both.map((row) => row.without.candidatesRun);
-  const candidatesWith = both.map((row) => row.withMemory.candidatesRun);
-  const fewer = 1 - sum(both, (row) => row.withMemory.candidatesRun) / Math.max(1, sum(both, (row) => row.without.candidatesRun));
-  const recalledRows = both.filter((row) => row.recalled > 0);
-  const fewerWhenRecalled =
-    1 - sum(recalledRows, (row) => row.withMemory.candidatesRun) / Math.max(1, sum(recalledRows, (row) => row.without.candidatesRun));
+  const lost = rows.filter((row) => fixed(row.without) && !fixed(row.withMemory));
+  const gained = rows.filter((row) => !fixed(row.without) && fixed(row.withMemory));
+  const both = rows.filter((row) => fixed(row.without) && fixed(row.withMemory));
+  const fewer = (list) => 1 - sum(list, (row) => row.withMemory.candidatesRun) / Math.max(1, sum(list, (row) => row.without.candidatesRun));
+  const perFix = (list, pick) => `median ${quantile(list.map(pick), 0.5)}, mean ${(sum(list, pick) / Math.max(1, list.length)).toFixed(1)}`;
+  const overall = fewer(both);
 
-  console.log(`error -> fix memory on the held-out corpus (at most ${options.maxCandidates} candidates per bug)`);
-  console.log(`learned ${learned} verified fixes from ${learn.length} bugs; measured on ${rows.length} other bugs, ${rows.filter((row) => row.recalled > 0).length} of them with a remembered fix recalled`);
-  console.log(`fixes: without memory ${fixedWithout.length}, with memory ${fixedWith.length}; lost ${lost.length}${lost.length ? ` (${lost.map((row) => row.item.id).join(", ")})` : ""}, gained ${gained.length}`);
-  console.log(`candidates per fix (${both.length} bugs fixed both ways): without median ${quantile(candidatesWithout, 0.5)}, mean ${(sum(both, (row) => row.without.candidatesRun) / Math.max(1, both.length)).toFixed(1)}; with median ${quantile(candidatesWith, 0.5)}, mean ${(sum(both, (row) => row.withMemory.candidatesRun) / Math.max(1, both.length)).toFixed(1)}`);
-  console.log(`candidates run in total: ${(100 * fewer).toFixed(0)}% fewer with memory (goal >= 30%); on the bugs where a fix was recalled: ${(100 * fewerWhenRecalled).toFixed(0)}% fewer`);
-  console.log(`time per fix: without median ${seconds(quantile(both.map((row) => row.without.durationMs), 0.5))}, with median ${seconds(quantile(both.map((row) => row.withMemory.durationMs), 0.5))}; total ${seconds(sum(both, (row) => row.without.durationMs))} vs ${seconds(sum(both, (row) => row.withMemory.durationMs))}`);
+  console.log(`error -> fix memory on bugs of the same kinds in other programs (${wanted.join(", ")}; at most ${options.maxCandidates} candidates per bug, ${FOR_OFFLINE} fixes recalled)`);
+  console.log(`learned ${learned} verified fixes from ${learn.length} bugs; measured on ${rows.length} other bugs`);
+  console.log(`fixes: without memory ${rows.filter((row) => fixed(row.without)).length}, with memory ${rows.filter((row) => fixed(row.withMemory)).length}; lost ${lost.length}${lost.length ? ` (${lost.map((row) => row.item.id).join(", ")})` : ""}, gained ${gained.length}`);
+  console.log(`candidates per fix (${both.length} bugs fixed both ways): without ${perFix(both, (row) => row.without.candidatesRun)}; with ${perFix(both, (row) => row.withMemory.candidatesRun)}`);
+  console.log(`time per fix: without ${seconds(quantile(both.map((row) => row.without.durationMs), 0.5))} median, ${seconds(sum(both, (row) => row.without.durationMs) / Math.max(1, both.length))} mean; with ${seconds(quantile(both.map((row) => row.withMemory.durationMs), 0.5))} median, ${seconds(sum(both, (row) => row.withMemory.durationMs) / Math.max(1, both.length))} mean`);
+  for (const language of [...new Set(both.map((row) => row.item.spec.lang))]) {
+    const parts = wanted.map((kind) => {
+      const list = both.filter((row) => row.item.spec.lang === language && row.item.kind === kind);
+      return list.length ? `${kind} ${(100 * fewer(list)).toFixed(0)}% (${list.length})` : undefined;
+    });
+    console.log(`  ${language}: fewer candidates by kind: ${parts.filter(Boolean).join(", ")}`);
+  }
+  const met = overall >= 0.3 && lost.length === 0;
+  console.log(`candidates run in total: ${(100 * overall).toFixed(0)}% fewer with memory; goal (>= 30% fewer, 0 fixes lost) ${met ? "met" : "NOT met"}`);
 } finally {
   await sandbox.close();
-  store.close();
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -31,7 +31,7 @@ export type OfflineRepairResult =
       candidatesRun: number;
       durationMs: number;
       /** The edits made, by operator: what the error -> fix memory records of an offline fix. */
-      edits?: { operator: OperatorName; before: string; after: string }[];
+      edits?: { operator: OperatorName; before: string; after: string; line?: number }[];
     }
   | { status: "not_fixed"; candidatesRun: number; durationMs: number; reason: string };
 

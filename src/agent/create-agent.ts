@@ -84,10 +84,12 @@ export interface AgentOptions {
   /** Every run event, as it happens (also written to the run's `events.jsonl`). */
   onEvent?: (event: RunEvent) => void;
   /**
-   * The error -> fix memory (`MemoryStore.open(path)`): fixes of similar failures are recalled
-   * before each repair, and a verified fix is recorded. Default: none. The caller closes it.
+   * The error -> fix memory (`openMemoryStore(location)`): fixes of similar failures are recalled
+   * before each repair, and a verified fix is recorded. Its location is saved with the run.
+   * Default: none. `false` is none as well, and on resume drops the run's own for the rest of
+   * it. The caller closes it.
    */
-  memory?: MemoryStore;
+  memory?: MemoryStore | false;
   /** Environment for model settings and API keys. Default `process.env`. */
   env?: NodeJS.ProcessEnv;
 }
@@ -213,6 +215,7 @@ export function createAgent(options: AgentOptions = {}): Agent {
         ...(options.boundary === "off" || options.boundary === "observe" ? { boundary: options.boundary } : {}),
         ...(runOptions.writeTo ? { writeTo: runOptions.writeTo } : {}),
         ...(options.review ? { review: reviewMeta(options.review) } : {}),
+        ...(options.memory ? { memory: options.memory.location } : {}),
         elapsedMs: 0,
       };
       const folder = RunFolder.create(runsDir, meta, options.mirror);
@@ -226,6 +229,9 @@ export function createAgent(options: AgentOptions = {}): Agent {
       // The review switches given now hold for the rest of the run; what is not given stays as the run had it.
       if (options.review === false) delete meta.review;
       else if (options.review) meta.review = reviewMeta(options.review, meta.review);
+      // So is a memory given now (or none): the run's own otherwise, which the caller opens.
+      if (options.memory === false) delete meta.memory;
+      else if (options.memory) meta.memory = options.memory.location;
       const given = options.model ?? (meta.model.startsWith("custom:") ? undefined : meta.model);
       if (given === undefined) {
         throw new UsageError(`run ${meta.runId} used a model passed in code (${meta.model}): pass it to createAgent again`, {

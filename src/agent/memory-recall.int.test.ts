@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { MemoryStore } from "../memory/memory-store.js";
+import { SqliteMemoryStore } from "../memory/sqlite-memory-store.js";
 import type { RunEvent } from "../runs/run-event.js";
 import { createSandbox } from "../sandbox/create-sandbox.js";
 import type { Task } from "../shared/task.js";
@@ -73,7 +73,7 @@ afterAll(async () => {
 
 describe("the error -> fix memory across runs", () => {
   it("records the model's verified fix, and the next run on a similar bug shows it to the model", async () => {
-    const memory = MemoryStore.open(join(dir, "model.sqlite"));
+    const memory = SqliteMemoryStore.open(join(dir, "model.sqlite"));
     const server = await startScriptedServer([{ reply: fenced(FACTORIAL_FIXED, "python") }, { reply: fenced(SUM_FIXED, "python") }]);
     try {
       const agentOf = (events: RunEvent[]) =>
@@ -96,7 +96,7 @@ describe("the error -> fix memory across runs", () => {
       expect(first.memory?.used).toEqual([]);
       expect(first.memory?.recorded).toMatch(/^[0-9a-f]{12}$/);
       expect(server.requests[0].messages.map((message) => message.content).join("\n")).not.toContain("fixed before");
-      const recorded = memory.get(first.memory?.recorded ?? "");
+      const recorded = await memory.get(first.memory?.recorded ?? "");
       expect(recorded).toMatchObject({ language: "python", errorType: "assertion", madeBy: "openai:scripted" });
       expect(recorded?.diff).toContain("-    for i in range(1, n):\n+    for i in range(1, n + 1):");
 
@@ -109,15 +109,15 @@ describe("the error -> fix memory across runs", () => {
       expect(prompt).toContain("+    for i in range(1, n + 1):");
       expect(events).toContainEqual(expect.objectContaining({ type: "memory_recalled", for: "model", attempt: 2, ids: [first.memory?.recorded] }));
       expect(events).toContainEqual({ type: "memory_summary", used: [{ id: first.memory?.recorded, helped: true }], recorded: second.memory?.recorded });
-      expect(memory.get(first.memory?.recorded ?? "")).toMatchObject({ timesUsed: 1, timesHelped: 1 });
+      expect(await memory.get(first.memory?.recorded ?? "")).toMatchObject({ timesUsed: 1, timesHelped: 1 });
     } finally {
       await server.close();
-      memory.close();
+      await memory.close();
     }
   });
 
   it("records the offline engine's fix with its operator, and hands its edits to the engine on a similar bug", async () => {
-    const memory = MemoryStore.open(join(dir, "offline.sqlite"));
+    const memory = SqliteMemoryStore.open(join(dir, "offline.sqlite"));
     const preferred: unknown[] = [];
     const { repairOffline } = await import("../repair/repair-offline.js");
     const agent = createAgent({
@@ -134,7 +134,7 @@ describe("the error -> fix memory across runs", () => {
     });
     const first = await agent.run(task("factorial.py", FACTORIAL_BUGGY, FACTORIAL_TESTS));
     expect(first.verified).toBe(true);
-    const entry = memory.get(first.memory?.recorded ?? "");
+    const entry = await memory.get(first.memory?.recorded ?? "");
     expect(entry?.madeBy).toMatch(/^offline:/);
     expect(entry?.edits.length).toBeGreaterThan(0);
 
@@ -143,6 +143,46 @@ describe("the error -> fix memory across runs", () => {
     expect(second.code).toBe(SUM_FIXED);
     expect(second.memory?.used).toEqual([first.memory?.recorded]);
     expect(preferred).toEqual([null, entry?.edits]);
-    memory.close();
+    await memory.close();
+  });
+
+  it("records a fix awaiting approval only once it is approved, never when it is rejected", async () => {
+    const memory = SqliteMemoryStore.open(join(dir, "approval.sqlite"));
+    const server = await startScriptedServer([{ reply: fenced(FACTORIAL_FIXED, "python") }, { reply: fenced(FACTORIAL_FIXED, "python") }]);
+    try {
+      const agent = createAgent({
+        model: "openai:scripted",
+        baseUrl: server.url,
+        env: { OPENAI_API_KEY: "test-key" },
+        sandbox,
+        repairer: null,
+        localizer: null,
+        review: false,
+        approve: true,
+        runsDir: join(dir, "runs-approval"),
+        memory,
+      });
+
+      const rejected = await agent.run(task("factorial.py", FACTORIAL_BUGGY, FACTORIAL_TESTS));
+      expect(rejected).toMatchObject({ reason: "interrupted", pending: "approval", verified: true });
+      expect(rejected.memory?.recorded).toBeUndefined();
+      expect(await memory.list()).toEqual([]);
+      const answered = await agent.resume(rejected.runId, { approve: false });
+      expect(answered.reason).toBe("rejected");
+      expect(answered.memory?.recorded).toBeUndefined();
+      expect(await memory.list()).toEqual([]);
+
+      const waiting = await agent.run(task("factorial.py", FACTORIAL_BUGGY, FACTORIAL_TESTS));
+      expect(waiting.pending).toBe("approval");
+      expect(await memory.list()).toEqual([]);
+      const approved = await agent.resume(waiting.runId, { approve: true });
+      expect(approved).toMatchObject({ status: "passed", verified: true });
+      expect(approved.memory?.recorded).toMatch(/^[0-9a-f]{12}$/);
+      expect(await memory.list()).toEqual([expect.objectContaining({ id: approved.memory?.recorded, madeBy: "openai:scripted" })]);
+      expect((await memory.get(approved.memory?.recorded ?? ""))?.diff).toContain("+    for i in range(1, n + 1):");
+    } finally {
+      await server.close();
+      await memory.close();
+    }
   });
 });

@@ -97,8 +97,8 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
   try {
     const before = await graph.getState(config);
     const input = chooseInput(before, setup.mode);
-    if (input === "finished") return result(before, { kind: "finished" });
-    if (input === "needs_answer") return result(before, { kind: "awaiting_approval" });
+    if (input === "finished") return await result(before, { kind: "finished" });
+    if (input === "needs_answer") return await result(before, { kind: "awaiting_approval" });
 
     emit({
       type: "run_started",
@@ -154,7 +154,7 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
       }
     }
     const after = await graph.getState(config);
-    const run = result(after, end);
+    const run = await result(after, end);
     if (end.kind === "finished" || end.kind === "stopped") {
       emit({ type: "run_finished", status: run.status, reason: run.reason, attempts: run.attempts.length, durationMs: run.durationMs });
     }
@@ -166,9 +166,9 @@ export async function runSession(setup: SessionSetup): Promise<RunResult> {
     owned?.close();
   }
 
-  function result(snapshot: StateSnapshot, end: SessionEnd): RunResult {
+  async function result(snapshot: StateSnapshot, end: SessionEnd): Promise<RunResult> {
     const run = buildRunResult(snapshot.values as AgentStateValue, folder, meta.task.language, elapsedMs(), end, deps);
-    if (setup.memory) run.memory = setup.memory.finish(run, folder.readAttempts(), emit);
+    if (setup.memory) run.memory = await setup.memory.finish(run, folder.readAttempts(), emit);
     folder.writeResult(run);
     return run;
   }

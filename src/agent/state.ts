@@ -29,6 +29,7 @@ export interface Candidate {
   /** The model exchange itself, in checkpoints written before it was kept in the run folder (read on resume). */
   model?: AttemptFile["model"];
   offline?: AttemptFile["offline"];
+  recalled?: AttemptFile["recalled"];
 }
 
 /** One of the two latest attempts, kept in full for the next prompt. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorSignature, normalizeMessage } from "./error-signature.js";
+import { errorSignature, normalizeMessage, recallSignature } from "./error-signature.js";
 
 describe("errorSignature", () => {
   it("gives the same signature when only numbers, addresses or paths differ", () => {
@@ -15,5 +15,18 @@ describe("errorSignature", () => {
 
   it("tells the same message on another line apart", () => {
     expect(errorSignature("name", "x", { file: "a.py", line: 1 })).not.toBe(errorSignature("name", "x", { file: "a.py", line: 2 }));
+  });
+});
+
+describe("recallSignature", () => {
+  it("sets aside which test found a failure, but not where in the program it happened", () => {
+    const byOneTest = errorSignature("assertion", "assert 24 == 120", { file: "test_factorial.py", line: 8 });
+    const byAnother = errorSignature("assertion", "assert 6 == 1", { file: "tests/test_more.py", line: 31 });
+    expect(recallSignature(byOneTest)).toBe("assertion|assert <n> == <n>|<test>");
+    expect(recallSignature(byAnother)).toBe(recallSignature(byOneTest));
+    expect(recallSignature(errorSignature("assertion", "x", { file: "src/stats.test.ts", line: 3 }))).toBe("assertion|x|<test>");
+    const inProgram = errorSignature("index", "list index out of range", { file: "stats.py", line: 4 });
+    expect(recallSignature(inProgram)).toBe(inProgram);
+    expect(recallSignature(errorSignature("syntax", "invalid syntax"))).toBe("syntax|invalid syntax|-");
   });
 });

@@ -8,6 +8,11 @@ export interface EvalReport {
   model: string;
   /** False when the offline repair engine was turned off (`--no-offline-repair`): the model alone. */
   offlineRepair: boolean;
+  /**
+   * The error -> fix memory the tasks recalled from and recorded to (its location), or false:
+   * none, the default. With a memory, later tasks may gain from earlier ones' fixes.
+   */
+  memory: string | false;
   /** The attempt cap the curve runs to (the largest any task had). */
   maxAttempts: number;
   /** Tasks chosen for this eval: the whole suite, or its first `--limit`. */

@@ -63,7 +63,7 @@ export function renderEvalPage(report: EvalReport, generatedAt: Date = new Date(
 <main>
 <header id="eval-header">
 <h1>mend eval · ${escapeHtml(report.suite.name)}</h1>
-<p class="muted">model <code>${escapeHtml(report.model)}</code>${report.offlineRepair ? "" : " (offline repair engine off)"} · ${report.finished} of ${report.selected} selected tasks finished (suite of ${report.suite.size}) · up to ${report.maxAttempts} attempts each</p>
+<p class="muted">model <code>${escapeHtml(report.model)}</code>${report.offlineRepair ? "" : " (offline repair engine off)"}${report.memory ? ` (error -> fix memory <code>${escapeHtml(report.memory)}</code>)` : ""} · ${report.finished} of ${report.selected} selected tasks finished (suite of ${report.suite.size}) · up to ${report.maxAttempts} attempts each</p>
 ${notice}
 <div class="facts" id="eval-figures">${facts.map(([name, value]) => `<div class="fact"><b>${escapeHtml(value)}</b><span>${escapeHtml(name)}</span></div>`).join("")}</div>
 </header>

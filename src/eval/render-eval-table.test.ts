@@ -13,6 +13,7 @@ function reportOf(outcomes: EvalOutcome[]): EvalReport {
     suite: { name: "bugs", path: "suites/bugs", format: "folder", size: outcomes.length },
     model: "offline",
     offlineRepair: true,
+    memory: false,
     maxAttempts: 5,
     selected: outcomes.length,
     finished: outcomes.length,

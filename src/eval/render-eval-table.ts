@@ -6,7 +6,7 @@ export function renderEvalTable(report: EvalReport): string {
   const f = report.figures;
   const out: string[] = [];
   out.push(
-    `mend eval · ${report.suite.name} · ${report.model}${report.offlineRepair ? "" : " (offline repair engine off)"} · ${report.finished} of ${report.selected} tasks finished` +
+    `mend eval · ${report.suite.name} · ${report.model}${report.offlineRepair ? "" : " (offline repair engine off)"}${report.memory ? ` (memory ${report.memory})` : ""} · ${report.finished} of ${report.selected} tasks finished` +
       (report.pending.length ? ` (${report.pending.length} pending: run again to finish)` : ""),
   );
   const passAt1 = `${f.passAt1.count}/${f.tasks}  ${formatPercent(f.passAt1.rate)}`;

@@ -52,7 +52,10 @@ export interface EvalOptions {
   onProgress?: (event: EvalProgress) => void;
   /** Runs each task elsewhere (the workers of a queue) instead of in this process. */
   runner?: EvalRunner;
-  /** The error -> fix memory every task recalls from and records to; default none. */
+  /**
+   * The error -> fix memory every task recalls from and records to; default none, so that two
+   * evals of the same settings are comparable. Its location is recorded in the config and report.
+   */
   memory?: MemoryStore;
 }
 
@@ -88,6 +91,8 @@ interface EvalConfig {
   offlineRepair?: boolean;
   /** `--review-fix` may change a task's code; missing in folders from before it existed, which ran without. */
   reviewFix?: boolean;
+  /** The error -> fix memory's location, or false for none; missing in folders from before it was recorded. */
+  memory?: string | false;
 }
 
 /**
@@ -111,7 +116,8 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
   const configPath = join(outDir, "eval-config.json");
   const review = options.review ?? false;
   const reviewFix = review !== false && (review.fix ?? false);
-  const config: EvalConfig = { schemaVersion: 1, suite: suite.path, model: modelSpec, maxAttempts: options.maxAttempts ?? null, offlineRepair, reviewFix };
+  const memory = options.memory?.location ?? false;
+  const config: EvalConfig = { schemaVersion: 1, suite: suite.path, model: modelSpec, maxAttempts: options.maxAttempts ?? null, offlineRepair, reviewFix, memory };
   // A folder of another model's results is the error to report first, whether or not that
   // model's server is up; nothing is created before the server answered.
   const resuming = checkSavedConfig(configPath, config);
@@ -215,6 +221,7 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
     suite: { name: suite.name, path: suite.path, format: suite.format, size: suite.tasks.length },
     model: modelSpec,
     offlineRepair,
+    memory,
     maxAttempts: maxK,
     selected: selected.length,
     finished: finished.length,
@@ -267,7 +274,9 @@ function checkSavedConfig(path: string, config: EvalConfig): boolean {
     }
     saved.offlineRepair ??= true;
     saved.reviewFix ??= false;
-    const differs = (["suite", "model", "maxAttempts", "offlineRepair", "reviewFix"] as const).filter((key) => saved[key] !== config[key]);
+    // Folders from before the memory was recorded: their memory is unknown, so not held against a rerun.
+    saved.memory ??= config.memory;
+    const differs = (["suite", "model", "maxAttempts", "offlineRepair", "reviewFix", "memory"] as const).filter((key) => saved[key] !== config[key]);
     if (differs.length > 0) {
       const was = differs.map((key) => `${key} ${JSON.stringify(saved[key])}`).join(", ");
       throw new UsageError(`${path}: these results were made with ${was}; use another --out to run with other settings`, {

@@ -14,6 +14,8 @@ const entrySchema = z.strictObject({
       operator: z.string().regex(/^[a-z_]+$/).optional(),
       before: z.string(),
       after: z.string(),
+      /** The line the fix changed, as it read before (absent in files of the first mend with memory). */
+      line: z.string().optional(),
     }),
   ),
   madeBy: z.string().min(1),

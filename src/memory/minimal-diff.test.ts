@@ -28,9 +28,9 @@ describe("minimalDiff", () => {
 
 describe("changedSpans", () => {
   it("reads the replaced text of a one-line fix, widened to whole tokens", () => {
-    expect(changedSpans(BEFORE, AFTER)).toEqual([{ before: "0", after: "-1" }]);
-    expect(changedSpans("if a < b:\n    go()\n", "if a <= b:\n    go()\n")).toEqual([{ before: "<", after: "<=" }]);
-    expect(changedSpans("x = total(items)\n", "x = subtotal(items)\n")).toEqual([{ before: "total", after: "subtotal" }]);
+    expect(changedSpans(BEFORE, AFTER)).toEqual([{ before: "0", after: "-1", line: "for i in range(len(values) - 1, 0, -1):" }]);
+    expect(changedSpans("if a < b:\n    go()\n", "if a <= b:\n    go()\n")).toEqual([{ before: "<", after: "<=", line: "if a < b:" }]);
+    expect(changedSpans("x = total(items)\n", "x = subtotal(items)\n")).toEqual([{ before: "total", after: "subtotal", line: "x = total(items)" }]);
   });
 
   it("says nothing of a rewrite or of added lines", () => {

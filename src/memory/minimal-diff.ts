@@ -17,8 +17,9 @@ export function minimalDiff(file: string, before: string, after: string): string
 
 /**
  * The spans a small fix changed, each as the text it replaced and the text it put in (the
- * common start and end of a changed line set aside), read off the two programs: how a model's
- * fix is remembered for the offline engine. Line-for-line changes only, and only a few of them.
+ * common start and end of a changed line set aside) and the line it was on, read off the two
+ * programs: how a model's fix is remembered for the offline engine. Line-for-line changes only,
+ * and only a few of them.
  */
 export function changedSpans(before: string, after: string): PreferredEdit[] {
   const patch = structuredPatch("a", "b", before, after, undefined, undefined, { context: 0 });
@@ -27,7 +28,7 @@ export function changedSpans(before: string, after: string): PreferredEdit[] {
   if (removed.length === 0 || removed.length !== added.length || removed.length > MAX_SPAN_LINES) return [];
   return removed.flatMap((line, index) => {
     const span = innerChange(line, added[index]);
-    return span.before.trim() === "" && span.after.trim() === "" ? [] : [span];
+    return span.before.trim() === "" && span.after.trim() === "" ? [] : [{ ...span, line: line.trim() }];
   });
 }
 
@@ -36,7 +37,7 @@ export function changedSpans(before: string, after: string): PreferredEdit[] {
  * reads as such; a pure insertion or deletion takes the token before it along, so that it
  * reads as the replacement of something (`n` -> `n + 1`), as the offline engine's edits do.
  */
-function innerChange(a: string, b: string): PreferredEdit {
+function innerChange(a: string, b: string): { before: string; after: string } {
   const left = tokens(a);
   const right = tokens(b);
   let start = 0;

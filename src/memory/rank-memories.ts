@@ -1,4 +1,5 @@
 import { textSimilarity } from "../boundary/text-similarity.js";
+import { recallSignature } from "../diagnosis/error-signature.js";
 import type { MemoryEntry } from "./memory-entry.js";
 
 /** The failure to find remembered fixes for. */
@@ -10,8 +11,11 @@ export interface RecallQuery {
 
 export interface RankedMemory {
   entry: MemoryEntry;
-  /** 2: the same signature; 1: the same message elsewhere in a program; 0: a similar diagnosis. */
-  tier: 0 | 1 | 2;
+  /**
+   * 3: the same signature; 2: the same once the test that found it is set aside (see
+   * `recallSignature`); 1: the same message elsewhere in a program; 0: a similar diagnosis.
+   */
+  tier: 0 | 1 | 2 | 3;
   /** Text similarity of the diagnosis summaries, 0 to 1. */
   similarity: number;
 }
@@ -20,17 +24,20 @@ export interface RankedMemory {
 export const MIN_SIMILARITY = 0.6;
 
 /**
- * The entries that best match a failure, best first: the same signature, then the same error
- * message at another place (the signature without its location), then diagnoses whose text is
+ * The entries that best match a failure, best first: the same signature, then the same failure
+ * found by another test, then the same error message at another place (the signature without
+ * its location), then diagnoses whose text is
  * similar; among equals, the entry that helped more often, then the more recently used.
  * `entries` are those of the failure's language.
  */
 export function rankMemories(query: RecallQuery, entries: readonly MemoryEntry[], limit: number): RankedMemory[] {
+  const normalized = recallSignature(query.signature);
   const message = withoutLocation(query.signature);
   const ranked: RankedMemory[] = [];
   for (const entry of entries) {
     const similarity = textSimilarity(query.summary, entry.summary);
-    const tier = entry.signature === query.signature ? 2 : withoutLocation(entry.signature) === message ? 1 : 0;
+    const tier =
+      entry.signature === query.signature ? 3 : recallSignature(entry.signature) === normalized ? 2 : withoutLocation(entry.signature) === message ? 1 : 0;
     if (tier === 0 && (similarity < MIN_SIMILARITY || entry.errorType !== query.errorType)) continue;
     ranked.push({ entry, tier, similarity });
   }

@@ -1,6 +1,5 @@
 import type { Diagnosis } from "../diagnosis/diagnosis.js";
 import { MemoryError } from "../errors/memory-error.js";
-import type { PreferredEdit } from "../repair/prefer-edits.js";
 import type { AttemptFile } from "../runs/attempt-file.js";
 import type { RunEvent } from "../runs/run-event.js";
 import type { RunResult } from "../shared/run-result.js";
@@ -11,8 +10,8 @@ import { changedSpans, minimalDiff } from "./minimal-diff.js";
 
 /** Remembered fixes shown to the model for one failure: a few, so the prompt stays about this program. */
 const FOR_MODEL = 2;
-/** Remembered fixes whose edits the offline engine tries first. */
-const FOR_OFFLINE = 3;
+/** Remembered fixes whose edits the offline engine tries first (exported for bench:memory, which recalls as a run does). */
+export const FOR_OFFLINE = 3;
 
 /** What a run took from the memory and gave back (the SPEC `memory` field of the run JSON). */
 export interface RunMemoryUse {
@@ -21,15 +20,14 @@ export interface RunMemoryUse {
 }
 
 /**
- * The memory as one run session uses it: recalls fixes for each repair, remembers which
- * attempt they were recalled for, and once the run is verified records the fix that got it
- * there. A memory that fails under way is reported once and then left alone: the run never
- * fails because of it.
+ * The memory as one run session uses it: recalls fixes for each repair (the attempt made with
+ * them keeps their ids), and once the run has passed (verified, and approved when it asked)
+ * records the fix that got it there, in whichever session that happens. A memory that fails
+ * under way is reported once and then left alone: the run never fails because of it.
  */
 export class RunMemory {
-  /** Ids recalled, by attempt and by who used them (`3:offline`): only the maker of a verified attempt was helped. */
-  private readonly usedFor = new Map<string, Set<string>>();
-  private readonly offlineEdits = new Map<number, PreferredEdit[]>();
+  /** Ids recalled in this session, whether or not an attempt came of them. */
+  private readonly used = new Set<string>();
   private available = true;
   private finished: RunMemoryUse | undefined;
 
@@ -40,39 +38,33 @@ export class RunMemory {
     private readonly model: string,
   ) {}
 
-  /** Edits that fixed failures like this one, for the offline engine's search of `attempt`. */
-  forOffline(diagnosis: Diagnosis, attempt: number, emit: (event: RunEvent) => void): PreferredEdit[] {
-    return this.recall(diagnosis, attempt, FOR_OFFLINE, "offline", emit).flatMap((entry) => entry.edits);
+  /** Fixes of failures like this one, whose edits the offline engine tries first for `attempt`. */
+  forOffline(diagnosis: Diagnosis, attempt: number, emit: (event: RunEvent) => void): Promise<MemoryEntry[]> {
+    return this.recall(diagnosis, attempt, FOR_OFFLINE, "offline", emit);
   }
 
   /** Fixes of failures like this one, for the model's repair prompt of `attempt`. */
-  forModel(diagnosis: Diagnosis, attempt: number, emit: (event: RunEvent) => void): MemoryEntry[] {
+  forModel(diagnosis: Diagnosis, attempt: number, emit: (event: RunEvent) => void): Promise<MemoryEntry[]> {
     return this.recall(diagnosis, attempt, FOR_MODEL, "model", emit);
   }
 
-  /** The offline engine's edits for `attempt`: kept so that a verified fix records the operators that made it. */
-  noteOfflineFix(attempt: number, edits: readonly { operator: PreferredEdit["operator"]; before: string; after: string }[]): void {
-    this.offlineEdits.set(
-      attempt,
-      edits.map(({ operator, before, after }) => ({ ...(operator ? { operator } : {}), before, after })),
-    );
-  }
-
   /**
-   * At the end of a session: a verified run records the change from its last failing attempt
-   * to the verified one; fixes recalled for the verified attempt count as having helped.
+   * At the end of a session: a run that passed records the change from its last failing attempt
+   * to the passing one, and the fixes recalled for that attempt count as having helped. A run
+   * waiting for approval records nothing yet (the session that approves it does), a rejected one
+   * nothing at all: only fixes a person would keep are remembered.
    */
-  finish(result: RunResult, attempts: readonly AttemptFile[], emit: (event: RunEvent) => void): RunMemoryUse {
+  async finish(result: RunResult, attempts: readonly AttemptFile[], emit: (event: RunEvent) => void): Promise<RunMemoryUse> {
     if (this.finished) return this.finished;
-    const used = [...new Set([...this.usedFor.values()].flatMap((ids) => [...ids]))];
+    const used = [...new Set([...attempts.flatMap((file) => file.recalled ?? []), ...this.used])];
     const use: RunMemoryUse = { used };
-    const passing = result.verified ? [...attempts].reverse().find((file) => file.check.passed && file.code === result.code) : undefined;
-    const helped = new Set(passing ? (this.usedFor.get(`${passing.record.n}:${passing.record.source}`) ?? []) : []);
+    const passing = result.status === "passed" ? [...attempts].reverse().find((file) => file.check.passed && file.code === result.code) : undefined;
+    const helped = new Set(passing?.recalled ?? []);
     const failing = passing ? attempts.find((file) => file.record.n === passing.record.n - 1) : undefined;
     if (this.available) {
       try {
-        if (helped.size > 0) this.store.markHelped([...helped]);
-        if (passing && failing && !failing.check.passed) use.recorded = this.store.record(this.fixOf(failing, passing));
+        if (helped.size > 0) await this.store.markHelped([...helped]);
+        if (passing && failing && !failing.check.passed) use.recorded = await this.store.record(this.fixOf(failing, passing));
       } catch (error) {
         this.unavailable(error, emit);
       }
@@ -88,7 +80,7 @@ export class RunMemory {
 
   private fixOf(failing: AttemptFile, passing: AttemptFile) {
     const diagnosis = failing.diagnosis;
-    const offline = passing.record.source === "offline" ? this.offlineEdits.get(passing.record.n) : undefined;
+    const offline = passing.record.source === "offline" ? passing.offline?.edits : undefined;
     const operators = [...new Set((offline ?? []).flatMap((edit) => (edit.operator ? [edit.operator] : [])))];
     return {
       language: this.task.language,
@@ -102,20 +94,17 @@ export class RunMemory {
     };
   }
 
-  private recall(diagnosis: Diagnosis, attempt: number, limit: number, use: "offline" | "model", emit: (event: RunEvent) => void): MemoryEntry[] {
+  private async recall(diagnosis: Diagnosis, attempt: number, limit: number, use: "offline" | "model", emit: (event: RunEvent) => void): Promise<MemoryEntry[]> {
     if (!this.available) return [];
     let entries: MemoryEntry[];
     try {
-      entries = this.store.recall(this.task.language, diagnosis, limit).map((ranked) => ranked.entry);
+      entries = (await this.store.recall(this.task.language, diagnosis, limit)).map((ranked) => ranked.entry);
     } catch (error) {
       this.unavailable(error, emit);
       return [];
     }
     if (entries.length === 0) return [];
-    const key = `${attempt}:${use}`;
-    const ids = this.usedFor.get(key) ?? new Set<string>();
-    for (const entry of entries) ids.add(entry.id);
-    this.usedFor.set(key, ids);
+    for (const entry of entries) this.used.add(entry.id);
     emit({ type: "memory_recalled", for: use, attempt, ids: entries.map((entry) => entry.id) });
     return entries;
   }
@@ -126,4 +115,3 @@ export class RunMemory {
     emit({ type: "memory_unavailable", message: `${error.message}; going on without memory` });
   }
 }
-

@@ -28,3 +28,32 @@ describe("preferEdits", () => {
     expect(ordered.map((mutation) => mutation.edit.text)).toEqual(["3", "-", ">", "<="]);
   });
 });
+
+describe("preferEdits with a fix remembered from another program", () => {
+  // An off-by-one in a countdown's stop value, fixed before in a program with other names.
+  const program = [
+    "def last_index(values, wanted):",
+    "    for k in range(len(values) - 1, 0, -1):",
+    "        if values[k] == wanted:",
+    "            return k",
+    "    return 0",
+    "",
+  ].join("\n");
+  const offset = (line: number, text: string) => program.split("\n").slice(0, line - 1).join("\n").length + 1 + program.split("\n")[line - 1].indexOf(text);
+  const edit = (line: number, text: string, replacement: string) => ({ start: offset(line, text), end: offset(line, text) + text.length, text: replacement });
+  const candidates: Mutation[] = [
+    { operator: "comparison", line: 3, edit: edit(3, "==", "!="), cost: 1.5 },
+    { operator: "bound", line: 2, edit: edit(2, "0", "1"), cost: 2.2 },
+    { operator: "constant", line: 5, edit: edit(5, "0", "-1"), cost: 2.6 },
+    { operator: "constant", line: 2, edit: edit(2, "0", "-1"), cost: 2.6 },
+  ];
+  const order = (preferred: Parameters<typeof preferEdits>[3]) => preferEdits(candidates, keyOf, program, preferred).map((mutation) => `${mutation.line}:${mutation.edit.text}`);
+
+  it("moves the remembered kind of edit forward, on a line shaped like the remembered one first", () => {
+    expect(order(undefined)).toEqual(["3:!=", "2:1", "5:-1", "2:-1"]);
+    const remembered = { operator: "constant" as const, before: "0", after: "-1", line: "for i in range(len(xs) - 1, 0, -1):" };
+    expect(order([remembered])).toEqual(["2:-1", "5:-1", "3:!=", "2:1"]);
+    // The same edit without the place it was made: both move, in the search's own order.
+    expect(order([{ operator: "constant", before: "0", after: "-1" }])).toEqual(["5:-1", "2:-1", "3:!=", "2:1"]);
+  });
+});

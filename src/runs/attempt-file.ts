@@ -1,4 +1,5 @@
 import type { Diagnosis } from "../diagnosis/diagnosis.js";
+import type { PreferredEdit } from "../repair/prefer-edits.js";
 import type { AttemptRecord } from "../shared/attempt.js";
 import type { CheckResult } from "../shared/check-result.js";
 
@@ -27,6 +28,11 @@ export interface AttemptFile {
   diagnosis?: Diagnosis;
   /** The model exchange that produced the code, when a model did. */
   model?: ModelExchange;
-  /** The offline engine's edit, when it produced the code. */
-  offline?: { diff: string; candidatesRun: number };
+  /**
+   * The offline engine's edit, when it produced the code: its diff, and its edits as the
+   * error -> fix memory records them (what a later session records when the run is approved).
+   */
+  offline?: { diff: string; candidatesRun: number; edits?: PreferredEdit[] };
+  /** Ids of the remembered fixes recalled to produce this attempt (the error -> fix memory). */
+  recalled?: string[];
 }

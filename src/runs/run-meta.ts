@@ -60,6 +60,11 @@ export const runMetaSchema = z.object({
       ),
     })
     .optional(),
+  /**
+   * Where the run's error -> fix memory is: a SQLite file, or a Postgres URL without its
+   * password; absent: the run has none. Resume uses it unless told otherwise.
+   */
+  memory: z.string().optional(),
   /** Wall-clock time spent in earlier sessions of this run (resume adds to it). */
   elapsedMs: z.number().nonnegative(),
 });

@@ -1,3 +1,4 @@
+import { rememberedEdits } from "../../memory/remembered-edits.js";
 import type { AgentDeps } from "../agent-deps.js";
 import { repairRequest } from "../repair-request.js";
 import { testsFor } from "../tests-for.js";
@@ -17,7 +18,8 @@ export function offlineRepairNode(deps: AgentDeps) {
     if (code === null || !check || !deps.repairer) return { offlineTriedOn: code === null ? null : codeKey(code, state.files) };
     const { task } = deps;
     const attempt = state.attempts + 1;
-    const preferredEdits = state.diagnosis ? deps.memory?.forOffline(state.diagnosis, attempt, deps.emit) : undefined;
+    const remembered = state.diagnosis ? ((await deps.memory?.forOffline(state.diagnosis, attempt, deps.emit)) ?? []) : [];
+    const preferredEdits = remembered.flatMap((entry) => entry.edits);
     let result: OfflineRepairResult | undefined;
     let target = task.entry;
     let candidatesRun = 0;
@@ -31,7 +33,7 @@ export function offlineRepairNode(deps: AgentDeps) {
         const left = deps.offlineBudgetMs === undefined ? undefined : deps.offlineBudgetMs - (Date.now() - started);
         if (left !== undefined && left <= 0) break;
         const options = {
-          ...(preferredEdits?.length ? { preferredEdits } : {}),
+          ...(preferredEdits.length ? { preferredEdits } : {}),
           sandbox: deps.sandbox,
           ...(left !== undefined ? { timeBudgetMs: Math.floor(left / (targets.length - i)) } : {}),
           signal: deps.signal,
@@ -58,7 +60,6 @@ export function offlineRepairNode(deps: AgentDeps) {
     });
     const spent = { offlineTriedOn: codeKey(code, state.files), usage: { executions: candidatesRun } };
     if (result.status !== "fixed") return spent;
-    if (result.edits) deps.memory?.noteOfflineFix(attempt, result.edits);
     return {
       ...spent,
       candidate: {
@@ -66,7 +67,8 @@ export function offlineRepairNode(deps: AgentDeps) {
         source: "offline",
         strategy: "offline",
         produceMs: Date.now() - started,
-        offline: { diff: result.diff, candidatesRun },
+        offline: { diff: result.diff, candidatesRun, ...(result.edits ? { edits: rememberedEdits(result.edits, state.files?.[target] ?? code) } : {}) },
+        ...(remembered.length ? { recalled: remembered.map((entry) => entry.id) } : {}),
       },
     };
   };

@@ -25,7 +25,7 @@ export function repairNode(deps: AgentDeps) {
     const { code, diagnosis } = state;
     if (deps.model === null || code === null || !diagnosis) throw new Error("repair reached without a model or a diagnosis");
     const { task } = deps;
-    const remembered = deps.memory?.forModel(diagnosis, state.attempts + 1, deps.emit) ?? [];
+    const remembered = (await deps.memory?.forModel(diagnosis, state.attempts + 1, deps.emit)) ?? [];
     // In a multi-file program the model is shown the file diagnosis blames, and fixes it.
     const target = fileAtFault(task, state.files, diagnosis.location);
     const current = state.files?.[target] ?? code;
@@ -69,6 +69,7 @@ export function repairNode(deps: AgentDeps) {
     if (read.status === "edit_failed") {
       return { usage: asked.usage, editFailure: { reply: asked.reply.text, reason: read.reason, count: failures + 1 } };
     }
-    return { usage: asked.usage, analysis: null, editFailure: null, candidate: read.candidate };
+    const recalled = remembered.length ? { recalled: remembered.map((entry) => entry.id) } : {};
+    return { usage: asked.usage, analysis: null, editFailure: null, candidate: { ...read.candidate, ...recalled } };
   };
 }

@@ -56,6 +56,7 @@ export function validateNode(deps: AgentDeps) {
       ...(check.passed ? {} : { diagnosis: toDiagnosis(check) }),
       ...(model ? { model } : {}),
       ...(candidate.offline ? { offline: candidate.offline } : {}),
+      ...(candidate.recalled?.length ? { recalled: candidate.recalled } : {}),
     });
     if (candidate.exchangeKept) deps.folder.dropExchange(n);
     deps.emit({

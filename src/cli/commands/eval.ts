@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { formatModelSpec, parseModelSpec } from "../../models/model-spec.js";
 import { UsageError } from "../../errors/usage-error.js";
 import { addReviewOptions, amount, httpUrl, OFFLINE_SECONDS_OPTION, reviewOptionFrom, wholeNumber } from "../loop-options.js";
-import { addMemoryOptions, type MemoryFlags, memoryOptionFrom } from "../memory-options.js";
+import { addMemoryOptions, type MemoryFlags, memoryLocation, openCommandMemory } from "../memory-options.js";
 import { createOutput } from "../output.js";
 
 interface EvalFlags extends MemoryFlags {
@@ -30,14 +30,16 @@ interface EvalFlags extends MemoryFlags {
 
 /** `mend eval SUITE`: a benchmark suite through the real loop, with resumable results. */
 export function registerEval(program: Command): void {
-  const command = addMemoryOptions(program.command("eval"))
+  const command = addMemoryOptions(program.command("eval"), "eval")
     .summary("run a benchmark suite through the loop and report pass@1, the pass-after-k curve, cost and time")
     .description(
       "SUITE is a HumanEval-style .jsonl file (task_id, prompt, test, entry_point, and buggy_solution for " +
         "bug-fix suites) or a folder of task folders (task.md/task.yaml) and case folders (case.json). " +
         "Each finished task is appended to <out>/results.jsonl at once; running the same command again skips " +
         "finished tasks, so an interrupted eval continues where it stopped. Writes eval.json and eval.html " +
-        "(with the curve) to the output folder and prints the table on stderr.",
+        "(with the curve) to the output folder and prints the table on stderr. No error -> fix memory unless " +
+        "--memory names one: two evals compare the loop, not what the first taught the second; the memory used " +
+        "is recorded in eval-config.json and eval.json.",
     )
     .argument("<suite>", "a .jsonl suite file or a suite folder")
     .option("--model <spec>", "openai:<model>, anthropic:<model>, ollama:<model>, llama:<file.gguf> or offline (default: $MEND_MODEL, else offline)")
@@ -67,6 +69,8 @@ export function registerEval(program: Command): void {
       if (flags.queue === undefined && (flags.checkpoints !== undefined || flags.budgetTokens !== undefined || flags.budgetUsd !== undefined)) {
         throw new UsageError("--checkpoints, --budget-tokens and --budget-usd of mend eval go with --queue");
       }
+      const location = memoryLocation(flags.memory, false);
+      if (flags.queue !== undefined && location !== false) throw new UsageError("the queue's workers run without the error -> fix memory: drop --memory with --queue");
       // Loaded on demand, so that other commands (and usage errors) start fast.
       const [{ createEvalProgress }, { loadSuite }, { renderEvalTable }, { runEval }] = await Promise.all([
         import("../../eval/eval-progress.js"),
@@ -77,7 +81,8 @@ export function registerEval(program: Command): void {
       const suite = await loadSuite(suitePath);
       const model = formatModelSpec(parseModelSpec(flags.model ?? process.env.MEND_MODEL));
       const outDir =
-        flags.out ?? join(".mend", "evals", suite.name, model.replace(/[^\w.-]+/g, "_") + (flags.offlineRepair ? "" : "-no-offline-repair"));
+        flags.out ??
+        join(".mend", "evals", suite.name, model.replace(/[^\w.-]+/g, "_") + (flags.offlineRepair ? "" : "-no-offline-repair") + (location === false ? "" : "-memory"));
       const controller = new AbortController();
       const onSigint = () => {
         if (controller.signal.aborted) process.exit(130);
@@ -87,6 +92,7 @@ export function registerEval(program: Command): void {
       process.on("SIGINT", onSigint);
       const scale = flags.queue === undefined ? undefined : await (await import("../../scale/open-queue-eval.js")).openQueueEval({ ...flags, queue: flags.queue }, outDir, output.info);
       const progress = createEvalProgress();
+      const memory = await openCommandMemory(location);
       try {
         const report = await runEval(suite, {
           model,
@@ -102,7 +108,7 @@ export function registerEval(program: Command): void {
           ...(flags.offlineSeconds !== undefined ? { offlineBudgetMs: Math.round(flags.offlineSeconds * 1000) } : {}),
           ...(flags.baseline !== undefined ? { baselinePath: flags.baseline } : {}),
           ...(scale ? { runner: scale.runner } : {}),
-          ...memoryOptionFrom(flags.memory),
+          ...(memory.agentOptions.memory ? { memory: memory.agentOptions.memory } : {}),
         });
         progress.stop();
         output.info(renderEvalTable(report));
@@ -112,6 +118,7 @@ export function registerEval(program: Command): void {
         progress.stop();
         process.off("SIGINT", onSigint);
         await scale?.close();
+        await memory.close();
       }
     });
 }

@@ -1,7 +1,9 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { EvalReport } from "../../eval/eval-report.js";
 import type { MemoryEntry } from "../../memory/memory-entry.js";
 import type { RunResult } from "../../shared/run-result.js";
 import { expectUsageExit, runMend } from "./__fixtures__/spawn-mend.js";
@@ -98,5 +100,57 @@ describe("mend repair with the memory", () => {
     const lines = run.stderr.split("\n").filter((line) => /unusable|without memory/.test(line));
     expect(lines).toEqual([expect.stringMatching(/^mend: memory .*corrupt\.sqlite is unusable: .*; going on without memory$/)]);
     expectUsageExit(await runMend(["memory", "list", "--memory", corrupt], { cwd: dir }), /memory .*corrupt\.sqlite is unusable/);
+  });
+});
+
+describe("the memory of resumed runs and of evals", () => {
+  const entriesOf = async (path: string) => json<{ entries: MemoryEntry[] }>((await runMend(["memory", "list", "--memory", path, "--json"], { cwd: dir })).stdout).entries;
+  const resume = (runId: string, ...extra: string[]) =>
+    runMend(["resume", runId, "--runs-dir", join(dir, "runs"), "--approve", "--json", ...extra], { cwd: join(dir, "median"), env });
+
+  it("mend resume records an approved fix in the run's own memory; --no-memory turns the memory off for the rest of the run", async () => {
+    const own = join(dir, "own.sqlite");
+    const paused = await repair("--memory", own, "--approve");
+    expect(paused.code).toBe(130);
+    const waiting = json<RunResult>(paused.stdout);
+    expect(waiting).toMatchObject({ pending: "approval", memory: { used: [] } });
+    expect(await entriesOf(own)).toEqual([]);
+    const approved = await resume(waiting.runId);
+    expect(approved.code, approved.stderr).toBe(0);
+    const recorded = json<RunResult>(approved.stdout).memory?.recorded;
+    expect(recorded).toMatch(/^[0-9a-f]{12}$/);
+    expect((await entriesOf(own)).map((entry) => entry.id)).toEqual([recorded]);
+
+    const other = join(dir, "other.sqlite");
+    const pausedAgain = json<RunResult>((await repair("--memory", other, "--approve")).stdout);
+    expect(JSON.parse(readFileSync(join(pausedAgain.runDir, "meta.json"), "utf8"))).toMatchObject({ memory: other });
+    const off = await resume(pausedAgain.runId, "--no-memory");
+    expect(off.code, off.stderr).toBe(0);
+    expect(json<RunResult>(off.stdout)).toMatchObject({ status: "passed" });
+    expect(json<RunResult>(off.stdout).memory).toBeUndefined();
+    expect(await entriesOf(other)).toEqual([]);
+    expect(JSON.parse(readFileSync(join(pausedAgain.runDir, "meta.json"), "utf8"))).not.toHaveProperty("memory");
+  });
+
+  it("mend eval uses no memory unless --memory names one, and records which it used", async () => {
+    const suite = fileURLToPath(new URL("../../../examples/suites/humaneval-fix.jsonl", import.meta.url));
+    const home = join(dir, "eval-home");
+    const evalOf = (out: string, ...extra: string[]) =>
+      runMend(["eval", suite, "--model", "offline", "--limit", "1", "--out", join(dir, out), "--json", ...extra], { cwd: dir, env: { ...env, XDG_DATA_HOME: home } });
+
+    const plain = await evalOf("eval-plain");
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(json<EvalReport>(plain.stdout)).toMatchObject({ memory: false, figures: { solved: { count: 1 } } });
+    expect(JSON.parse(readFileSync(join(dir, "eval-plain", "eval-config.json"), "utf8"))).toMatchObject({ memory: false });
+    expect(existsSync(join(home, "mendloop"))).toBe(false);
+
+    const shared = join(dir, "eval-memory.sqlite");
+    const remembering = await evalOf("eval-memory", "--memory", shared);
+    expect(remembering.code, remembering.stderr).toBe(0);
+    expect(json<EvalReport>(remembering.stdout).memory).toBe(shared);
+    expect(JSON.parse(readFileSync(join(dir, "eval-memory", "eval-config.json"), "utf8"))).toMatchObject({ memory: shared });
+    expect(await entriesOf(shared)).toHaveLength(1);
+    // Results made without a memory are not continued with one.
+    expectUsageExit(await evalOf("eval-plain", "--memory", shared), /made with memory false; use another --out/, { json: true });
   });
 });

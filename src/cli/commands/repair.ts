@@ -4,7 +4,7 @@ import { basename } from "node:path";
 import type { RunResult } from "../../shared/run-result.js";
 import type { Task } from "../../shared/task.js";
 import { loadProgramTask } from "../../tasks/load-program-task.js";
-import { addMemoryOptions, type MemoryFlags, memoryOptionFrom } from "../memory-options.js";
+import { addMemoryOptions, type MemoryFlags, memoryLocation, openCommandMemory, runMemoryFallback } from "../memory-options.js";
 import { addLimitOptions, addGenerateTestsOption, addReviewOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, checkModelBeforeRun, type LoopFlags } from "../loop-options.js";
 
 interface RepairFlags extends LoopFlags, MemoryFlags {
@@ -36,7 +36,7 @@ export function registerRepair(program: Command): void {
   addSwitchOptions(command);
   addReviewOptions(command);
   addGenerateTestsOption(command);
-  addMemoryOptions(command);
+  addMemoryOptions(command, "run");
   command
     .option("--approve", "ask before writing; a non-interactive run pauses (resume with: mend resume RUN_ID --approve|--reject)")
     .option("--checkpoints <url>", "keep checkpoints and run records in Postgres (postgres://USER@HOST:PORT/DB), so that any machine can resume or report the run")
@@ -47,7 +47,8 @@ export function registerRepair(program: Command): void {
       // Loaded here, not at start-up: the agent pulls in LangGraph and the model providers,
       // which --help and bad input should not wait for.
       const [{ executeRun }, { openCheckpoints }] = await Promise.all([import("../execute-run.js"), import("../../scale/open-checkpoints.js")]);
-      const agentOptions = { ...agentOptionsFrom(flags, loaded), ...memoryOptionFrom(flags.memory) };
+      const memory = await openCommandMemory(memoryLocation(flags.memory, runMemoryFallback(flags.checkpoints)));
+      const agentOptions = { ...agentOptionsFrom(flags, loaded), ...memory.agentOptions };
       await checkModelBeforeRun(agentOptions);
       const checkpoints = await openCheckpoints(flags.checkpoints);
       process.exitCode = await executeRun({
@@ -63,6 +64,7 @@ export function registerRepair(program: Command): void {
         describeChange: diff,
       });
       await checkpoints.close();
+      await memory.close();
     });
 }
 

@@ -4,8 +4,9 @@ import { UsageError } from "../../errors/usage-error.js";
 import { RunFolder } from "../../runs/run-folder.js";
 import type { RunResult } from "../../shared/run-result.js";
 import { addReviewOptions, addSwitchOptions, DEFAULT_RUNS_DIR, httpUrl, reviewOptionFrom, switchOptionsFrom, wholeNumber } from "../loop-options.js";
+import { addMemoryOptions, type MemoryFlags, memoryLocation, openCommandMemory, savedMemoryLocation } from "../memory-options.js";
 
-interface ResumeFlags {
+interface ResumeFlags extends MemoryFlags {
   approve?: boolean;
   reject?: boolean;
   maxAttempts?: number;
@@ -41,6 +42,7 @@ export function registerResume(program: Command): void {
     .option("--json", "print exactly one JSON object (the run result) on stdout");
   addSwitchOptions(command);
   addReviewOptions(command);
+  addMemoryOptions(command, "resume");
   command.action(async (runId: string, flags: ResumeFlags) => {
     if (flags.approve && flags.reject) throw new UsageError("give --approve or --reject, not both");
     const { openCheckpoints } = await import("../../scale/open-checkpoints.js");
@@ -50,6 +52,8 @@ export function registerResume(program: Command): void {
     const switches = switchOptionsFrom(flags, meta.budget);
     const review = resumeReviewFrom(flags);
     const decision = flags.approve ? { approve: true } : flags.reject ? { approve: false } : {};
+    // The run's own memory unless told: a fix approved now is recorded where the run recalls from.
+    const memory = await openCommandMemory(memoryLocation(flags.memory, savedMemoryLocation(meta.memory, flags.checkpoints)));
     const change = (result: RunResult) =>
       meta.command === "repair" || meta.task.draft !== undefined
         ? createTwoFilesPatch(meta.task.entry, meta.task.entry, meta.task.draft ?? "", result.code, "draft", "verified")
@@ -66,6 +70,7 @@ export function registerResume(program: Command): void {
         ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
         ...switches,
         ...(review !== undefined ? { review } : {}),
+        ...memory.agentOptions,
       },
       start: (agent, signal) =>
         agent.resume(runId, {
@@ -77,6 +82,7 @@ export function registerResume(program: Command): void {
       describeChange: change,
     });
     await checkpoints.close();
+    await memory.close();
   });
 }
 

@@ -4,7 +4,7 @@ import { basename, join } from "node:path";
 import { UsageError } from "../../errors/usage-error.js";
 import type { RunResult } from "../../shared/run-result.js";
 import { type LoadedTask, loadTask } from "../../tasks/load-task.js";
-import { addMemoryOptions, type MemoryFlags, memoryOptionFrom } from "../memory-options.js";
+import { addMemoryOptions, type MemoryFlags, memoryLocation, openCommandMemory, runMemoryFallback } from "../memory-options.js";
 import { addLimitOptions, addGenerateTestsOption, addReviewOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, checkModelBeforeRun, type LoopFlags } from "../loop-options.js";
 
 interface RunFlags extends LoopFlags, MemoryFlags {
@@ -33,7 +33,7 @@ export function registerRun(program: Command): void {
   addSwitchOptions(command);
   addReviewOptions(command);
   addGenerateTestsOption(command);
-  addMemoryOptions(command);
+  addMemoryOptions(command, "run");
   command
     .option("--approve", "pause for approval before finishing (resume with: mend resume RUN_ID --approve|--reject)")
     .option("--checkpoints <url>", "keep checkpoints and run records in Postgres (postgres://USER@HOST:PORT/DB), so that any machine can resume or report the run")
@@ -48,7 +48,8 @@ export function registerRun(program: Command): void {
       // Loaded here, not at start-up: the agent pulls in LangGraph and the model providers,
       // which --help and bad input should not wait for.
       const [{ executeRun }, { openCheckpoints }] = await Promise.all([import("../execute-run.js"), import("../../scale/open-checkpoints.js")]);
-      const agentOptions = { ...agentOptionsFrom(flags, loaded), ...memoryOptionFrom(flags.memory) };
+      const memory = await openCommandMemory(memoryLocation(flags.memory, runMemoryFallback(flags.checkpoints)));
+      const agentOptions = { ...agentOptionsFrom(flags, loaded), ...memory.agentOptions };
       await checkModelBeforeRun(agentOptions);
       const checkpoints = await openCheckpoints(flags.checkpoints);
       if (flags.queue !== undefined && (flags.write || flags.approve)) throw new UsageError("--write and --approve stay on this machine: drop them with --queue");
@@ -73,6 +74,7 @@ export function registerRun(program: Command): void {
       });
       await queued?.close();
       await checkpoints.close();
+      await memory.close();
     });
 }
 
