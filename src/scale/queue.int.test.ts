@@ -10,6 +10,7 @@ import { type RecordedRequest, type ScriptedStep, startScriptedServer } from "..
 import { type LocalPostgres, startLocalPostgres } from "../testkit/local-postgres.js";
 import { type LocalRedis, startLocalRedis } from "../testkit/local-redis.js";
 import { code, spawnWorker, taskOf, TASKS, until, untilAsync, type WorkerProcess, writeSuite } from "./__fixtures__/queue-suite.js";
+import { ESTIMATED_OUTPUT_TOKENS } from "../agent/model-gate.js";
 import { listWorkers } from "./list-workers.js";
 import type { WorkerBeat } from "./worker-beat.js";
 
@@ -32,11 +33,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const startWorker = (name: string, extra: string[] = []) => {
+const startWorker = (name: string, extra: string[] = [], workerEnv: Record<string, string> = env) => {
   const worker = spawnWorker(
     ["--queue", redis.url, "--checkpoints", postgres.url, "--runs-dir", join(dir, `worker-${name}`), "--stall-seconds", "4", ...extra],
     dir,
-    env,
+    workerEnv,
   );
   workers.push(worker);
   return worker;
@@ -197,6 +198,45 @@ describe("mend eval --queue on mend workers", () => {
     }
   }, SLOW);
 
+  it("--budget-usd reserves each call's estimated cost on every worker before the call: a cap that fits two estimates lets exactly two of four calls at once through", async () => {
+    // Input free, output at $1000 a million tokens: a call's reservation is its assumed output,
+    // $1.024, whatever its prompt; every reply uses all of it, so each call costs its reservation
+    // and no reply gives room back, however the four workers' calls interleave.
+    const prices = join(dir, "prices.json");
+    writeFileSync(prices, JSON.stringify({ scripted: { inputPerMTok: 0, outputPerMTok: 1000 } }));
+    const priced = { ...env, MEND_PRICES: prices };
+    const server = await startScriptedServer((request: RecordedRequest) => ({ reply: code(taskOf(request), "right"), usage: { input: 300, output: ESTIMATED_OUTPUT_TOKENS }, delayMs: 500 }));
+    const client = new Redis(redis.url);
+    try {
+      startWorker("usd-a", ["--concurrency", "2"], priced);
+      startWorker("usd-b", ["--concurrency", "2"], priced);
+      const out = join(dir, "eval-usd");
+      const finished = await runMend([...evalArgs(writeSuite(dir, TASKS, "usd.jsonl"), out, server.url), "--budget-usd", "2.5"], { cwd: dir, env: priced });
+      expect(finished.code, finished.stderr).toBe(0);
+      expect(server.requests).toHaveLength(2);
+      const lines = resultLines(out);
+      expect(lines).toHaveLength(TASKS.length);
+      const passed = lines.filter((line) => line.status === "passed");
+      expect(passed).toHaveLength(2);
+      const refused = lines.filter((line) => line.status === "failed");
+      expect(refused.map((line) => line.reason)).toEqual(["budget_cost", "budget_cost"]);
+      expect(refused[0].message).toMatch(/shared budget of \$2\.5 would be crossed/);
+      expect(refused.map((line) => line.usage.modelCalls)).toEqual([0, 0]);
+      const billed = passed.reduce((sum, line) => sum + line.usage.costUsd, 0);
+      expect(billed).toBeCloseTo(2.048, 6);
+      // What Redis holds for this eval: the two calls, settled to what they cost, under the cap.
+      const keys = await client.keys("mend:budget:*");
+      const spent = (await Promise.all(keys.map((key) => client.hgetall(key)))).find((hash) => Number(hash.nano_usd ?? 0) > 0);
+      expect(Number(spent?.calls)).toBe(2);
+      expect(Number(spent?.nano_usd) / 1e9).toBeCloseTo(billed, 6);
+      expect(Number(spent?.nano_usd) / 1e9).toBeLessThanOrEqual(2.5);
+    } finally {
+      client.disconnect();
+      await server.close();
+      await stopWorkers();
+    }
+  }, SLOW);
+
   it("mend run --queue hands one run to a worker and prints its result; the run is copied here from Postgres", async () => {
     const task = TASKS[1];
     const server = await startScriptedServer((request: RecordedRequest) => ({ reply: code(taskOf(request), "right") }));
@@ -313,5 +353,7 @@ describe("mend eval --queue on mend workers", () => {
     expectUsageExit(worker, /^mend: cannot reach Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:1/);
     const budgetAlone = await runMend(["eval", suite, "--budget-usd", "1"], { cwd: dir, env });
     expectUsageExit(budgetAlone, /go with --queue/);
+    const unpriced = await runMend(["eval", suite, "--model", "openai:scripted", "--queue", redis.url, "--budget-usd", "1", "--out", join(dir, "never")], { cwd: dir, env });
+    expectUsageExit(unpriced, /^mend: --budget-usd cannot count calls to openai:scripted: it has no price/);
   }, SLOW);
 });

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { join } from "node:path";
 import { formatModelSpec, parseModelSpec } from "../../models/model-spec.js";
 import { UsageError } from "../../errors/usage-error.js";
+import { loadPriceOverrides, priceOf } from "../../models/pricing.js";
 import { addReviewOptions, amount, httpUrl, OFFLINE_SECONDS_OPTION, reviewOptionFrom, wholeNumber } from "../loop-options.js";
 import { addMemoryOptions, type MemoryFlags, memoryOptionFrom } from "../memory-options.js";
 import { createOutput } from "../output.js";
@@ -76,6 +77,10 @@ export function registerEval(program: Command): void {
       ]);
       const suite = await loadSuite(suitePath);
       const model = formatModelSpec(parseModelSpec(flags.model ?? process.env.MEND_MODEL));
+      // A dollar cap counts calls by their price: a model nobody priced could spend without end.
+      if (flags.budgetUsd !== undefined && priceOf(model, loadPriceOverrides()) === undefined) {
+        throw new UsageError(`--budget-usd cannot count calls to ${model}: it has no price (MEND_PRICES names a price file; the workers need it too)`);
+      }
       const outDir =
         flags.out ?? join(".mend", "evals", suite.name, model.replace(/[^\w.-]+/g, "_") + (flags.offlineRepair ? "" : "-no-offline-repair"));
       const controller = new AbortController();
