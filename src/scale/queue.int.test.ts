@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hostname } from "node:os";
+import { Job, Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectUsageExit, runMend, spawnMend } from "../cli/commands/__fixtures__/spawn-mend.js";
@@ -12,6 +13,8 @@ import { type LocalRedis, startLocalRedis } from "../testkit/local-redis.js";
 import { code, spawnWorker, taskOf, TASKS, until, untilAsync, type WorkerProcess, writeSuite } from "./__fixtures__/queue-suite.js";
 import { ESTIMATED_OUTPUT_TOKENS } from "../agent/model-gate.js";
 import { listWorkers } from "./list-workers.js";
+import { redisOptionsFrom } from "./redis-connection.js";
+import { RUN_QUEUE } from "./run-job.js";
 import type { WorkerBeat } from "./worker-beat.js";
 
 const env = { OPENAI_API_KEY: "test-key", MEND_OFFLINE_MAX_CANDIDATES: "1" };
@@ -255,6 +258,63 @@ describe("mend eval --queue on mend workers", () => {
       expect(worker.log()).toContain(`took ${result.runId}`);
       expect(readFileSync(join(runsDir, result.runId, "run.json"), "utf8")).toContain('"passed"');
     } finally {
+      await server.close();
+      await stopWorkers();
+    }
+  }, SLOW);
+
+  it("a worker stopped with SIGTERM mid-run hands its job back without using a try; another worker resumes it from the checkpoint and the result is recorded once", async () => {
+    // Attempt 1 gets a wrong answer; the request of attempt 2 hangs until the worker is stopped,
+    // and is answered right when asked again on the next worker.
+    let seen = 0;
+    const server = await startScriptedServer((request: RecordedRequest) => {
+      seen++;
+      if (seen === 2) return { hang: true };
+      return { reply: code(taskOf(request), seen === 1 ? "wrong" : "right") };
+    });
+    const queue = new Queue(RUN_QUEUE, { connection: redisOptionsFrom(redis.url) });
+    try {
+      const first = startWorker("term-a");
+      await until(() => first.log().includes("taking jobs"), "the first worker up");
+      writeFileSync(join(dir, "test_add.py"), `from add import add\n\n\ndef test_add():\n    assert add(2, 3) == 5\n    assert add(-1, 1) == 0\n`);
+      const running = spawnMend(
+        ["run", "--prompt", "def add(a: int, b: int) -> int: the sum", "--tests", "test_add.py", "--lang", "python", "--model", "openai:scripted", "--base-url", server.url, "--no-review", "--no-offline-repair", "--queue", redis.url, "--checkpoints", postgres.url, "--runs-dir", join(dir, "run-term"), "--json"],
+        { cwd: dir, env },
+      );
+      let said = "";
+      running.child.stderr?.on("data", (chunk: Buffer) => (said += chunk.toString()));
+      await until(() => seen === 2, `the request of attempt 2 (${said})`);
+      const runId = /queued run (\S+)/.exec(said)?.[1] ?? "";
+      expect(runId).not.toBe("");
+
+      first.child.kill("SIGTERM");
+      const stopped = await first.exit;
+      expect(stopped.code, stopped.stderr).toBe(0);
+      expect(first.log()).toContain(`handed back ${runId} after 1 attempts`);
+      const handedBack = await Job.fromId(queue, runId);
+      expect(await handedBack?.getState()).toBe("waiting");
+      expect({ attemptsMade: handedBack?.attemptsMade, stalledCounter: handedBack?.stalledCounter }).toEqual({ attemptsMade: 0, stalledCounter: 0 });
+
+      const second = startWorker("term-b");
+      const finished = await running.exit;
+      expect(finished.code, finished.stderr).toBe(0);
+      const result = JSON.parse(finished.stdout);
+      expect(result).toMatchObject({ runId, status: "passed", verified: true });
+      // Attempt 1 was not made again: three requests in all, the hung one included.
+      expect(seen).toBe(3);
+      expect(result.attempts.map((attempt: { n: number; stage: string }) => [attempt.n, attempt.stage])).toEqual([
+        [1, "tests"],
+        [2, "ok"],
+      ]);
+      const done = await Job.fromId(queue, runId);
+      expect(await done?.getState()).toBe("completed");
+      // The one try it used is the one that finished it.
+      expect({ attemptsMade: done?.attemptsMade, stalledCounter: done?.stalledCounter }).toEqual({ attemptsMade: 1, stalledCounter: 0 });
+      expect(done?.returnvalue.worker).toMatch(new RegExp(`:${second.child.pid}$`));
+      expect(second.log().match(new RegExp(`finished ${runId}`, "g"))).toHaveLength(1);
+      expect(first.log()).not.toContain(`finished ${runId}`);
+    } finally {
+      await queue.close();
       await server.close();
       await stopWorkers();
     }
