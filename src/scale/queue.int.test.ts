@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { hostname } from "node:os";
 import { Job, Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectUsageExit, runMend, spawnMend } from "../cli/commands/__fixtures__/spawn-mend.js";
 import type { EvalReport } from "../eval/eval-report.js";
-import { type RecordedRequest, type ScriptedStep, startScriptedServer } from "../testkit/index.js";
+import { fenced, type RecordedRequest, type ScriptedStep, startScriptedServer } from "../testkit/index.js";
 import { type LocalPostgres, startLocalPostgres } from "../testkit/local-postgres.js";
 import { type LocalRedis, startLocalRedis } from "../testkit/local-redis.js";
 import { code, spawnWorker, taskOf, TASKS, until, untilAsync, type WorkerProcess, writeSuite } from "./__fixtures__/queue-suite.js";
@@ -317,6 +317,78 @@ describe("mend eval --queue on mend workers", () => {
       await queue.close();
       await server.close();
       await stopWorkers();
+    }
+  }, SLOW);
+
+  it("mend repair --queue carries the project's files in the job: the worker repairs it in a private copy though the project has left its path, and the diff names the original paths", async () => {
+    const project = join(dir, "stats-project");
+    const files: Record<string, string> = {
+      "pyproject.toml": `[project]\nname = "stats"\nversion = "0.1.0"\n`,
+      "stats/__init__.py": "",
+      "stats/helpers.py": "def total(xs):\n    return sum(xs)\n",
+      "stats/core.py": "from stats.helpers import total\n\n\ndef mean(xs):\n    return total(xs) / (len(xs) - 1)\n",
+      "data/samples.json": "[[1, 2, 3], [4, 4, 4, 4]]\n",
+      "tests/test_core.py":
+        "import json\nfrom pathlib import Path\n\nfrom stats.core import mean\n\n\ndef test_mean_of_samples():\n" +
+        '    samples = json.loads((Path(__file__).parent.parent / "data" / "samples.json").read_text())\n' +
+        "    assert [mean(xs) for xs in samples] == [2, 4]\n",
+    };
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(dirname(join(project, path)), { recursive: true });
+      writeFileSync(join(project, path), content);
+    }
+    const fixed = fenced("from stats.helpers import total\n\n\ndef mean(xs):\n    return total(xs) / len(xs)\n", "python");
+    const server = await startScriptedServer(() => ({ reply: fixed }));
+    try {
+      const repairing = spawnMend(
+        ["repair", "stats-project/stats/core.py", "--tests", "stats-project/tests/test_core.py", "--model", "openai:scripted", "--base-url", server.url, "--no-review", "--no-offline-repair", "--queue", redis.url, "--checkpoints", postgres.url, "--runs-dir", join(dir, "repair-here")],
+        { cwd: dir, env },
+      );
+      let said = "";
+      repairing.child.stderr?.on("data", (chunk: Buffer) => (said += chunk.toString()));
+      await until(() => /queued run \S+/.test(said), "the repair to be queued");
+      const runId = /queued run (\S+)/.exec(said)?.[1] ?? "";
+      // Queued: the project leaves its path before any worker looks at the job.
+      renameSync(project, join(dir, "stats-project-moved"));
+      const workerRuns = join(dir, "worker-project");
+      const worker = startWorker("project");
+      const finished = await repairing.exit;
+      expect(finished.code, finished.stderr).toBe(0);
+      expect(worker.log()).toContain(`finished ${runId}: passed`);
+      // The change as the user named the file, made against the draft's contents.
+      expect(finished.stdout).toContain("--- stats-project/stats/core.py");
+      expect(finished.stdout).toContain("+++ stats-project/stats/core.py");
+      expect(finished.stdout).toContain("-    return total(xs) / (len(xs) - 1)");
+      expect(finished.stdout).toContain("+    return total(xs) / len(xs)");
+      // The run copied back here names the project where it was, never the worker's copy.
+      const realProject = join(realpathSync(dir), "stats-project");
+      const meta = JSON.parse(readFileSync(join(dir, "repair-here", runId, "meta.json"), "utf8"));
+      expect(meta.task.project.root).toBe(realProject);
+      expect(meta.task.project.files).toEqual(expect.arrayContaining(["data/samples.json", "stats/helpers.py", "tests/test_core.py"]));
+      expect(readFileSync(join(dir, "repair-here", runId, "run.json"), "utf8")).not.toContain(".projects");
+      // The private copy is gone once the job is done.
+      expect(existsSync(join(workerRuns, ".projects", runId))).toBe(false);
+    } finally {
+      await server.close();
+      await stopWorkers();
+    }
+  }, SLOW);
+
+  it("a project too large to carry in a job is one line, exit 2, before anything is queued", async () => {
+    const project = join(dir, "big-project");
+    mkdirSync(join(project, "data"), { recursive: true });
+    writeFileSync(join(project, "pyproject.toml"), `[project]\nname = "big"\n`);
+    writeFileSync(join(project, "big.py"), "def one():\n    return 2\n");
+    writeFileSync(join(project, "test_big.py"), "from big import one\n\n\ndef test_one():\n    assert one() == 1\n");
+    writeFileSync(join(project, "data", "readings.csv"), "t,value\n".padEnd(17 * 1024 * 1024, "0,1\n"));
+    const client = new Redis(redis.url);
+    try {
+      const before = await client.llen(`bull:${RUN_QUEUE}:wait`);
+      const result = await runMend(["repair", "big-project/big.py", "--tests", "big-project/test_big.py", "--no-offline-repair", "--queue", redis.url], { cwd: dir, env });
+      expectUsageExit(result, /^mend: the project at \S+big-project holds more than 16 MiB of files, the most a queued job carries/);
+      expect(await client.llen(`bull:${RUN_QUEUE}:wait`)).toBe(before);
+    } finally {
+      client.disconnect();
     }
   }, SLOW);
 
