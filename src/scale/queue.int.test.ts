@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -5,7 +6,7 @@ import { hostname } from "node:os";
 import { Job, Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectUsageExit, runMend, spawnMend } from "../cli/commands/__fixtures__/spawn-mend.js";
+import { expectUsageExit, MEND, runMend, spawnMend } from "../cli/commands/__fixtures__/spawn-mend.js";
 import type { EvalReport } from "../eval/eval-report.js";
 import { fenced, type RecordedRequest, type ScriptedStep, startScriptedServer } from "../testkit/index.js";
 import { type LocalPostgres, startLocalPostgres } from "../testkit/local-postgres.js";
@@ -413,8 +414,9 @@ describe("mend eval --queue on mend workers", () => {
       const out = join(dir, "eval-beat");
       const finished = await runMend(evalArgs(writeSuite(dir, TASKS, "beat.jsonl"), out, server.url), { cwd: dir, env });
       expect(finished.code, finished.stderr).toBe(0);
-      // --json: the report alone on stdout, the workers' progress on stderr.
+      // --json: the report alone on stdout, the workers' progress on stderr, as plain lines (no terminal).
       expect(JSON.parse(finished.stdout).finished).toBe(TASKS.length);
+      expect(finished.stderr).not.toMatch(/\x1b\[/);
       const byWorker = new Map<string, number>();
       for (const line of resultLines(out)) byWorker.set(line.worker, (byWorker.get(line.worker) ?? 0) + 1);
       for (const worker of listed) {
@@ -431,6 +433,38 @@ describe("mend eval --queue on mend workers", () => {
       expect(listed.map((worker) => worker.pid)).toEqual([pids[0]]);
     } finally {
       client.disconnect();
+      await server.close();
+      await stopWorkers();
+    }
+  }, SLOW);
+
+  it("on a terminal eval --queue redraws one line per live worker in place; it needs no API key or model server of its own (the workers call the model)", async () => {
+    const server = await startScriptedServer((request: RecordedRequest) => ({ reply: code(taskOf(request), "right"), delayMs: 300 }));
+    try {
+      const worker = startWorker("tty", ["--heartbeat-seconds", "0.5"]);
+      await until(() => worker.log().includes("taking jobs"), "the worker up");
+      const out = join(dir, "eval-tty");
+      const screen = join(dir, "eval-tty.screen");
+      const report = join(dir, "eval-tty.json");
+      const mend = [process.execPath, MEND, ...evalArgs(writeSuite(dir, TASKS, "tty.jsonl"), out, server.url)].map((arg) => `'${arg}'`).join(" ");
+      // script(1) gives the eval a real terminal on stderr; the report goes to a file. No OPENAI_API_KEY here.
+      const child = spawn("script", ["-q", "-e", "-c", `stty cols 200 rows 40; ${mend} > '${report}'`, screen], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir, TERM: "xterm", MEND_OFFLINE_MAX_CANDIDATES: "1" },
+        stdio: "ignore",
+      });
+      const exitCode = await new Promise<number | null>((resolve) => child.on("close", resolve));
+      const shown = readFileSync(screen, "utf8");
+      expect(exitCode, shown).toBe(0);
+      expect(JSON.parse(readFileSync(report, "utf8")).figures.solved.count).toBe(TASKS.length);
+      const name = `${hostname()}:${worker.child.pid}`;
+      expect(shown).toContain(`worker ${name}: `);
+      // Redrawn in place: the cursor goes back up over the lines to write them again.
+      expect(shown).toMatch(/\x1b\[\d*A/);
+      // The lines' last state: this worker ran every task.
+      const states = [...shown.matchAll(new RegExp(`worker ${name}: (\\d+)/1 running, (\\d+) done`, "g"))];
+      expect(Number(states.at(-1)?.[2])).toBe(TASKS.length);
+    } finally {
       await server.close();
       await stopWorkers();
     }

@@ -90,8 +90,9 @@ export function registerEval(program: Command): void {
         controller.abort();
       };
       process.on("SIGINT", onSigint);
-      const scale = flags.queue === undefined ? undefined : await (await import("../../scale/open-queue-eval.js")).openQueueEval({ ...flags, queue: flags.queue }, outDir, output.info);
       const progress = createEvalProgress();
+      let closed = false;
+      const scale = flags.queue === undefined ? undefined : await (await import("../../scale/open-queue-eval.js")).openQueueEval({ ...flags, queue: flags.queue }, outDir, progress);
       try {
         const report = await runEval(suite, {
           model,
@@ -109,6 +110,9 @@ export function registerEval(program: Command): void {
           ...(scale ? { runner: scale.runner } : {}),
           ...memoryOptionFrom(flags.memory),
         });
+        // The workers' lines are final once the queue is closed: then the display stops.
+        await scale?.close();
+        closed = true;
         progress.stop();
         output.info(renderEvalTable(report));
         output.result(report, () => report.htmlPath);
@@ -116,7 +120,7 @@ export function registerEval(program: Command): void {
       } finally {
         progress.stop();
         process.off("SIGINT", onSigint);
-        await scale?.close();
+        if (!closed) await scale?.close();
       }
     });
 }

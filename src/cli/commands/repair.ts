@@ -53,7 +53,8 @@ export function registerRepair(program: Command): void {
       // which --help and bad input should not wait for.
       const [{ executeRun }, { openCheckpoints }] = await Promise.all([import("../execute-run.js"), import("../../scale/open-checkpoints.js")]);
       const agentOptions = { ...agentOptionsFrom(flags, loaded), ...memoryOptionFrom(flags.memory) };
-      await checkModelBeforeRun(agentOptions);
+      // Queued, the run's model is the worker's to reach (its API key, its network): nothing to check here.
+      if (flags.queue === undefined) await checkModelBeforeRun(agentOptions);
       if (flags.queue !== undefined && (flags.write || flags.approve)) throw new UsageError("--write and --approve stay on this machine: drop them with --queue");
       const checkpoints = await openCheckpoints(flags.checkpoints);
       const queued = flags.queue === undefined ? undefined : await (await import("../../scale/open-queue-run.js")).openQueueRun(flags.queue, checkpoints, flags.runsDir);
