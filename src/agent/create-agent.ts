@@ -153,7 +153,7 @@ export function createAgent(options: AgentOptions = {}): Agent {
     return runSession({
       folder,
       meta,
-      model: model && options.modelGate ? gateModelClient(model, options.modelGate) : model,
+      model: model && options.modelGate ? gateModelClient(model, options.modelGate, loadPriceOverrides(env)) : model,
       validator: options.validator ?? validate,
       // A run started without the offline engine or with another boundary mode keeps them on resume, unless told otherwise.
       repairer: options.repairer !== undefined ? options.repairer : meta.offlineRepair === false ? null : repairOffline,

@@ -174,6 +174,19 @@ export function httpUrl(flag: string) {
   };
 }
 
+/**
+ * A commander parser for a time in seconds within [min, max] (bad values exit 2 with one line):
+ * for settings turned into timers, where a value that rounds to 0 ms spins, and one past
+ * Node's timer limit (about 24.8 days) fires at once.
+ */
+export function secondsBetween(flag: string, min: number, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (value.trim() === "" || !Number.isFinite(n) || n < min || n > max) throw new InvalidArgumentError(`${flag} takes a number of seconds from ${min} to ${max}`);
+    return n;
+  };
+}
+
 /** A commander parser for a positive number (bad values exit 2 with one line). */
 export function amount(flag: string) {
   return (value: string): number => {

@@ -1,9 +1,17 @@
-import { Presets, SingleBar } from "cli-progress";
+import { type GenericBar, MultiBar, Presets } from "cli-progress";
 import { formatDuration } from "../report/format-figures.js";
 import type { EvalProgress } from "./run-eval.js";
 
 export interface EvalProgressDisplay {
   onProgress(event: EvalProgress): void;
+  /**
+   * A status line that changes while the eval runs (a queue worker's progress), by key: on a
+   * terminal one line per key under the bar, redrawn in place, and gone with `undefined`;
+   * elsewhere printed as a plain line each time it changes.
+   */
+  status(key: string, text: string | undefined): void;
+  /** A line said once (a task taken by a worker, a worker gone): above the bar on a terminal. */
+  note(text: string): void;
   /** Ends the display (the bar's last state stays on screen). */
   stop(): void;
 }
@@ -18,19 +26,26 @@ export function createEvalProgress(stream: NodeJS.WriteStream = process.stderr):
   let toRun = 0;
   let started = Date.now();
   const warnings: string[] = [];
-  const bar = stream.isTTY
-    ? new SingleBar(
+  let stopped = false;
+  // On a terminal: the eval's bar, then one line per status key, all redrawn in place.
+  const bars = stream.isTTY
+    ? new MultiBar(
         {
           stream,
           format: "mend eval [{bar}] {value}/{total} · {passed} passed · ETA {eta_formatted} · {last}",
           hideCursor: true,
           etaBuffer: 20,
           barsize: 24,
+          // The worker lines are text only: a line that does not fit is cut, not wrapped onto the next.
+          linewrap: false,
         },
         Presets.shades_classic,
       )
     : undefined;
-  const line = (text: string) => stream.write(`${text}\n`);
+  let bar: GenericBar | undefined;
+  const statusLines = new Map<string, GenericBar>();
+  // While lines are drawn, text goes above them (the bars' log); before, it is written as is.
+  const line = (text: string) => (bars && !stopped && (bar || statusLines.size > 0) ? bars.log(`${text}\n`) : stream.write(`${text}\n`));
   return {
     onProgress(event) {
       switch (event.type) {
@@ -42,7 +57,7 @@ export function createEvalProgress(stream: NodeJS.WriteStream = process.stderr):
               (event.reused ? ` (${event.reused} finished earlier, not run again)` : "") +
               `, ${event.concurrency} at a time`,
           );
-          bar?.start(event.toRun, 0, { passed: 0, last: "" });
+          bar = bars?.create(event.toRun, 0, { passed: 0, last: "" });
           return;
         case "task_started":
           return;
@@ -66,9 +81,28 @@ export function createEvalProgress(stream: NodeJS.WriteStream = process.stderr):
           return;
       }
     },
+    status(key, text) {
+      const shown = statusLines.get(key);
+      if (!bars) {
+        if (text !== undefined) line(text);
+        return;
+      }
+      // The lines' last state stays on screen as it was when the display stopped.
+      if (stopped) return;
+      if (text === undefined) {
+        if (shown) bars.remove(shown);
+        statusLines.delete(key);
+      } else if (shown) shown.update({ text });
+      else statusLines.set(key, bars.create(1, 0, { text }, { format: "{text}" }));
+    },
+    note: line,
     stop() {
-      bar?.stop();
-      for (const message of warnings.splice(0)) line(`  warning: ${message}`);
+      if (stopped) return;
+      stopped = true;
+      // Lines logged since the last redraw are written before the bars' last state.
+      if (bar || statusLines.size > 0) bars?.update();
+      bars?.stop();
+      for (const message of warnings.splice(0)) stream.write(`  warning: ${message}\n`);
     },
   };
 }

@@ -121,7 +121,9 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
   // A folder of another model's results is the error to report first, whether or not that
   // model's server is up; nothing is created before the server answered.
   const resuming = checkSavedConfig(configPath, config);
-  await checkModelSettings(parsedModel, { env, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) });
+  // With a runner (queue workers) the tasks run elsewhere: the API key, the model file and the
+  // model server are the workers' to have and reach, not this machine's.
+  if (!options.runner) await checkModelSettings(parsedModel, { env, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) });
   makeOutDir(runsDir, outDir);
   if (!resuming) writeAtomic(configPath, `${JSON.stringify(config, null, 2)}\n`);
 
@@ -135,7 +137,9 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
   options.onProgress?.({ type: "started", toRun: toRun.length, reused, selected: selected.length, concurrency: inFlight });
 
   const ownsSandbox = options.sandbox === undefined;
-  const sandbox = options.sandbox ?? createSandbox();
+  // Built with the first task run here: an eval on queue workers validates nothing on this machine.
+  let sandbox = options.sandbox;
+  const sandboxOf = () => (sandbox ??= createSandbox());
   const capOf = (task: EvalTask) => options.maxAttempts ?? task.maxAttempts ?? DEFAULT_EVAL_MAX_ATTEMPTS;
   let next = 0;
   let done = 0;
@@ -149,7 +153,7 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
     const agent = createAgent({
       model: modelSpec,
       env,
-      sandbox,
+      sandbox: sandboxOf(),
       runsDir,
       maxAttempts: capOf(item),
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
@@ -209,7 +213,7 @@ export async function runEval(suite: EvalSuite, options: EvalOptions): Promise<E
     await Promise.all(Array.from({ length: Math.min(inFlight, Math.max(1, toRun.length)) }, worker));
   } finally {
     options.signal?.removeEventListener("abort", onAbort);
-    if (ownsSandbox) await sandbox.close();
+    if (ownsSandbox) await sandbox?.close();
   }
   if (failure !== undefined) throw failure;
 

@@ -2,13 +2,20 @@ import type { Redis } from "ioredis";
 import { listWorkers } from "./list-workers.js";
 import type { WorkerBeat } from "./worker-beat.js";
 
+/** Where the followed workers are shown: the eval's progress display. */
+export interface WorkerDisplay {
+  /** One line per live worker by name, replaced when it changes; `undefined` when the worker is gone. */
+  status(name: string, text: string | undefined): void;
+  /** A line said once. */
+  note(text: string): void;
+}
+
 /**
  * Follows the live workers' heartbeats every `intervalMs` while an eval runs on the queue:
- * `say` hears one line per worker whenever its progress changes, and a line when a worker
- * stops beating (its key expired) and so leaves the list. Progress lines only: nothing goes
- * to stdout.
+ * the display gets each worker's line whenever its progress changes, and a note when a worker
+ * stops beating (its key expired) and so leaves the list. Progress only: nothing goes to stdout.
  */
-export function followWorkers(redis: Redis, say: (line: string) => void, intervalMs = 1_000): { stop(): Promise<void> } {
+export function followWorkers(redis: Redis, display: WorkerDisplay, intervalMs = 1_000): { stop(): Promise<void> } {
   const shown = new Map<string, string>();
   const poll = async () => {
     const live = await listWorkers(redis).catch(() => undefined);
@@ -16,13 +23,14 @@ export function followWorkers(redis: Redis, say: (line: string) => void, interva
     if (!live) return;
     for (const worker of live) {
       const line = describeWorker(worker);
-      if (shown.get(worker.name) !== line) say(line);
+      if (shown.get(worker.name) !== line) display.status(worker.name, line);
       shown.set(worker.name, line);
     }
     for (const name of [...shown.keys()]) {
       if (live.some((worker) => worker.name === name)) continue;
       shown.delete(name);
-      say(`  worker ${name}: gone (no heartbeat)`);
+      display.status(name, undefined);
+      display.note(`  worker ${name}: gone (no heartbeat)`);
     }
   };
   let polling = poll();

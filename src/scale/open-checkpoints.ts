@@ -4,8 +4,11 @@ import type { AgentOptions } from "../agent/create-agent.js";
 export interface Checkpoints {
   /** Agent options that keep checkpoints and run records in Postgres; empty without the flag. */
   agentOptions: Pick<AgentOptions, "checkpointer" | "mirror">;
-  /** Copies a run stored in Postgres into `runsDir` (nothing without the flag); true when it was there. */
-  restore(runsDir: string, runId: string): Promise<boolean>;
+  /**
+   * Copies a run stored in Postgres into `runsDir` (nothing without the flag); true when it was
+   * there. `projectRoot`: where the run's project is here, for a run a worker ran in its own copy.
+   */
+  restore(runsDir: string, runId: string, projectRoot?: string): Promise<boolean>;
   /** Resolves once every record handed to the mirror so far is stored. */
   flush(): Promise<void>;
   /** Stores every queued record, then closes the connections. */
@@ -24,7 +27,7 @@ export async function openCheckpoints(url: string | undefined): Promise<Checkpoi
   const state = await openPostgresState(url);
   return {
     agentOptions: { checkpointer: state.checkpointer, mirror: state.runs },
-    restore: (runsDir, runId) => restoreRun(state.runs, runsDir, runId),
+    restore: (runsDir, runId, projectRoot) => restoreRun(state.runs, runsDir, runId, projectRoot),
     flush: () => state.runs.flush(),
     close: () => state.close(),
   };

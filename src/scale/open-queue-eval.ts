@@ -1,6 +1,6 @@
 import type { EvalRunner } from "../eval/run-eval.js";
 import { Redis } from "ioredis";
-import { followWorkers } from "./follow-workers.js";
+import { followWorkers, type WorkerDisplay } from "./follow-workers.js";
 import { openCheckpoints } from "./open-checkpoints.js";
 import { openQueueClient } from "./queue-client.js";
 import { queueEvalRunner } from "./queue-eval-runner.js";
@@ -15,10 +15,11 @@ export interface QueueEvalFlags {
 
 /**
  * `mend eval --queue URL`: checks that Redis (and Postgres, with `--checkpoints`) answer
- * before anything is queued, then gives the eval its queue runner. `say` hears the first
- * step each worker reports of each task, and each live worker's progress from its heartbeats.
+ * before anything is queued, then gives the eval its queue runner. The display hears which
+ * worker took each task (a note), and each live worker's progress from its heartbeats (a
+ * status line per worker).
  */
-export async function openQueueEval(flags: QueueEvalFlags, outDir: string, say: (line: string) => void): Promise<{ runner: EvalRunner; close(): Promise<void> }> {
+export async function openQueueEval(flags: QueueEvalFlags, outDir: string, display: WorkerDisplay): Promise<{ runner: EvalRunner; close(): Promise<void> }> {
   await checkRedisReachable(flags.queue);
   const checkpoints = await openCheckpoints(flags.checkpoints);
   const queue = await openQueueClient(flags.queue);
@@ -29,7 +30,7 @@ export async function openQueueEval(flags: QueueEvalFlags, outDir: string, say: 
   // Commands fail (not wait) while Redis is away: the display then skips a beat rather than hold up the eval.
   const redis = new Redis({ ...redisOptionsFrom(flags.queue), maxRetriesPerRequest: 1 });
   redis.on("error", () => undefined);
-  const workers = followWorkers(redis, say);
+  const workers = followWorkers(redis, display);
   const seen = new Set<string>();
   const { runner } = queueEvalRunner({
     queue,
@@ -40,7 +41,7 @@ export async function openQueueEval(flags: QueueEvalFlags, outDir: string, say: 
       const key = `${taskId}@${progress.worker}`;
       if (seen.has(key)) return;
       seen.add(key);
-      say(`  ${taskId} running on ${progress.worker}`);
+      display.note(`  ${taskId} running on ${progress.worker}`);
     },
   });
   return {

@@ -4,12 +4,13 @@ import { formatModelSpec, parseModelSpec } from "../models/model-spec.js";
 import { createRunId } from "../runs/create-run-id.js";
 import type { RunResult } from "../shared/run-result.js";
 import type { Task } from "../shared/task.js";
+import { packProject } from "./job-project.js";
 import type { Checkpoints } from "./open-checkpoints.js";
 import { openQueueClient } from "./queue-client.js";
 import type { RunJob } from "./run-job.js";
 import { checkRedisReachable } from "./redis-connection.js";
 
-/** `mend run --queue URL`: one run handed to the workers, waited for here. */
+/** `mend run --queue URL` and `mend repair --queue URL`: one run handed to the workers, waited for here. */
 export interface QueuedRun {
   run(task: Task, options: AgentOptions, signal: AbortSignal, say: (line: string) => void): Promise<RunResult>;
   close(): Promise<void>;
@@ -17,7 +18,7 @@ export interface QueuedRun {
 
 /**
  * Checks Redis before anything is queued, then queues runs with the command's agent settings
- * and waits for their results. With `--checkpoints`, the finished run is copied into
+ * (and a project task's files: no worker needs the project's path) and waits for their results. With `--checkpoints`, the finished run is copied into
  * `runsDir`, so the report is written here as for a local run.
  */
 export async function openQueueRun(queueUrl: string, checkpoints: Checkpoints, runsDir: string): Promise<QueuedRun> {
@@ -25,6 +26,8 @@ export async function openQueueRun(queueUrl: string, checkpoints: Checkpoints, r
   const queue = await openQueueClient(queueUrl);
   return {
     async run(task, options, signal, say) {
+      // Read (and its size checked) before anything is queued.
+      const project = task.project ? await packProject(task.project) : undefined;
       const runId = createRunId();
       say(`mend: queued run ${runId}`);
       let announced = false;
@@ -44,6 +47,7 @@ export async function openQueueRun(queueUrl: string, checkpoints: Checkpoints, r
             ...(options.boundary === "off" ? { boundary: "off" as const } : {}),
             review: reviewSettings(options.review),
           },
+          ...(project ? { project } : {}),
         },
         (progress) => {
           if (!announced) say(`mend: running on ${progress.worker}`);
@@ -52,7 +56,7 @@ export async function openQueueRun(queueUrl: string, checkpoints: Checkpoints, r
         signal,
       );
       if (worker) say(`mend: finished on ${worker}`);
-      const here = run.runDir !== "" && (await checkpoints.restore(runsDir, runId));
+      const here = run.runDir !== "" && (await checkpoints.restore(runsDir, runId, task.project?.root));
       return here ? { ...run, runDir: join(runsDir, runId) } : run;
     },
     close: () => queue.close(),

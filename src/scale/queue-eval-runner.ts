@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { join, resolve } from "node:path";
 import type { EvalRunner } from "../eval/run-eval.js";
+import { packProject } from "./job-project.js";
 import type { Checkpoints } from "./open-checkpoints.js";
 import type { QueueClient } from "./queue-client.js";
 import type { RunJobProgress } from "./run-job.js";
@@ -38,12 +39,13 @@ export function queueEvalRunner(options: QueueEvalOptions): { evalId: string; ru
         evalId,
         taskId: item.id,
         ...(options.sharedBudget ? { sharedBudget: options.sharedBudget } : {}),
+        ...(item.task.project ? { project: await packProject(item.task.project) } : {}),
       },
       options.onWorkerProgress ? (progress) => options.onWorkerProgress?.(item.id, progress) : undefined,
       signal,
     );
     const runsDir = join(outDir, "runs");
-    const here = outcome.run.runDir !== "" && (await options.checkpoints.restore(runsDir, runId));
+    const here = outcome.run.runDir !== "" && (await options.checkpoints.restore(runsDir, runId, item.task.project?.root));
     return { ...outcome, run: here ? { ...outcome.run, runDir: join(runsDir, runId) } : outcome.run };
   };
   return { evalId, runner };

@@ -1,6 +1,7 @@
 import type { BoundaryMode } from "../boundary/boundary-options.js";
 import type { RunResult } from "../shared/run-result.js";
 import type { Task } from "../shared/task.js";
+import type { JobProject } from "./job-project.js";
 
 /** The BullMQ queue every `mend worker` of a Redis database takes runs from. */
 export const RUN_QUEUE = "mend-runs";
@@ -38,6 +39,11 @@ export interface RunJob {
   sharedBudget?: { tokens?: number; usd?: number };
   /** For the eval's task results. */
   taskId?: string;
+  /**
+   * The files of the task's project (`task.project`), carried in the job: the worker lays them
+   * out in a private folder of its own instead of needing the project's path.
+   */
+  project?: JobProject;
 }
 
 /** What a worker returns for a job: the run's result and which worker ran it. */

@@ -1,5 +1,5 @@
 import { hostname } from "node:os";
-import { type Job, Worker } from "bullmq";
+import { type Job, WaitingError, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import type { ModelGate } from "../agent/model-gate.js";
 import { createSandbox } from "../sandbox/create-sandbox.js";
@@ -34,7 +34,10 @@ export interface WorkerOptions {
 export interface RunWorker {
   /** `host:pid`, as job results and progress name it. */
   name: string;
-  /** Stops taking jobs; running ones stop at their next step, checkpointed, and go back to the queue. */
+  /**
+   * Stops taking jobs; running ones stop at their next step, checkpointed, and go back to the
+   * queue without using up one of their tries.
+   */
   close(): Promise<void>;
 }
 
@@ -63,11 +66,11 @@ export async function startWorker(options: WorkerOptions): Promise<RunWorker> {
   const state = () => ({ name, host: hostname(), pid: process.pid, concurrency: options.concurrency, ...counts, at: Date.now() });
   let heartbeat: ReturnType<typeof startHeartbeat> | undefined;
 
-  const processor = async (job: Job<RunJob, RunJobResult>): Promise<RunJobResult> => {
+  const processor = async (job: Job<RunJob, RunJobResult>, token?: string): Promise<RunJobResult> => {
     counts.running += 1;
     heartbeat?.beat();
     try {
-      const result = await runJob(job);
+      const result = await runJob(job, token);
       counts.done += 1;
       return result;
     } finally {
@@ -76,7 +79,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunWorker> {
     }
   };
 
-  const runJob = async (job: Job<RunJob, RunJobResult>): Promise<RunJobResult> => {
+  const runJob = async (job: Job<RunJob, RunJobResult>, token: string | undefined): Promise<RunJobResult> => {
     const data = job.data;
     options.log?.(`took ${data.taskId ?? data.runId} (run ${data.runId}, try ${job.attemptsStarted})`);
     let attempts = 0;
@@ -99,7 +102,15 @@ export async function startWorker(options: WorkerOptions): Promise<RunWorker> {
         job.updateProgress(progress as unknown as object).catch(() => undefined);
       },
     });
-    if (run.reason === "interrupted") throw new Error(`worker ${name} stopped during the run; it resumes from its checkpoint on the next worker`);
+    if (run.reason === "interrupted" && stop.signal.aborted) {
+      // This worker is stopping (SIGTERM, Ctrl-C), not the job failing: the job goes back to the
+      // queue as it was, its tries untouched, and the next worker resumes the run from the
+      // checkpoint just stored. WaitingError tells BullMQ the job was moved, not failed.
+      await job.moveToWait(token);
+      options.log?.(`handed back ${data.taskId ?? data.runId} after ${run.attempts.length} attempts: it resumes from its checkpoint on the next worker`);
+      throw new WaitingError();
+    }
+    if (run.reason === "interrupted") throw new Error(`the run of ${data.runId} was interrupted on worker ${name}; it resumes from its checkpoint on the next try`);
     options.log?.(`finished ${data.taskId ?? data.runId}: ${run.status} (${run.reason}) after ${run.attempts.length} attempts`);
     return { run, worker: name };
   };

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { join } from "node:path";
 import { formatModelSpec, parseModelSpec } from "../../models/model-spec.js";
 import { UsageError } from "../../errors/usage-error.js";
+import { loadPriceOverrides, priceOf } from "../../models/pricing.js";
 import { addReviewOptions, amount, httpUrl, OFFLINE_SECONDS_OPTION, reviewOptionFrom, wholeNumber } from "../loop-options.js";
 import { addMemoryOptions, type MemoryFlags, memoryLocation, openCommandMemory } from "../memory-options.js";
 import { createOutput } from "../output.js";
@@ -80,6 +81,10 @@ export function registerEval(program: Command): void {
       ]);
       const suite = await loadSuite(suitePath);
       const model = formatModelSpec(parseModelSpec(flags.model ?? process.env.MEND_MODEL));
+      // A dollar cap counts calls by their price: a model nobody priced could spend without end.
+      if (flags.budgetUsd !== undefined && priceOf(model, loadPriceOverrides()) === undefined) {
+        throw new UsageError(`--budget-usd cannot count calls to ${model}: it has no price (MEND_PRICES names a price file; the workers need it too)`);
+      }
       const outDir =
         flags.out ??
         join(".mend", "evals", suite.name, model.replace(/[^\w.-]+/g, "_") + (flags.offlineRepair ? "" : "-no-offline-repair") + (location === false ? "" : "-memory"));
@@ -90,8 +95,9 @@ export function registerEval(program: Command): void {
         controller.abort();
       };
       process.on("SIGINT", onSigint);
-      const scale = flags.queue === undefined ? undefined : await (await import("../../scale/open-queue-eval.js")).openQueueEval({ ...flags, queue: flags.queue }, outDir, output.info);
       const progress = createEvalProgress();
+      let closed = false;
+      const scale = flags.queue === undefined ? undefined : await (await import("../../scale/open-queue-eval.js")).openQueueEval({ ...flags, queue: flags.queue }, outDir, progress);
       const memory = await openCommandMemory(location);
       try {
         const report = await runEval(suite, {
@@ -110,6 +116,9 @@ export function registerEval(program: Command): void {
           ...(scale ? { runner: scale.runner } : {}),
           ...(memory.agentOptions.memory ? { memory: memory.agentOptions.memory } : {}),
         });
+        // The workers' lines are final once the queue is closed: then the display stops.
+        await scale?.close();
+        closed = true;
         progress.stop();
         output.info(renderEvalTable(report));
         output.result(report, () => report.htmlPath);
@@ -117,7 +126,7 @@ export function registerEval(program: Command): void {
       } finally {
         progress.stop();
         process.off("SIGINT", onSigint);
-        await scale?.close();
+        if (!closed) await scale?.close();
         await memory.close();
       }
     });

@@ -3,6 +3,7 @@ import { createTwoFilesPatch } from "diff";
 import { basename } from "node:path";
 import type { RunResult } from "../../shared/run-result.js";
 import type { Task } from "../../shared/task.js";
+import { UsageError } from "../../errors/usage-error.js";
 import { loadProgramTask } from "../../tasks/load-program-task.js";
 import { addMemoryOptions, type MemoryFlags, memoryLocation, openCommandMemory, runMemoryFallback } from "../memory-options.js";
 import { addLimitOptions, addGenerateTestsOption, addReviewOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, checkModelBeforeRun, type LoopFlags } from "../loop-options.js";
@@ -13,6 +14,7 @@ interface RepairFlags extends LoopFlags, MemoryFlags {
   root?: string;
   testCmd?: string;
   checkpoints?: string;
+  queue?: string;
 }
 
 /**
@@ -40,6 +42,7 @@ export function registerRepair(program: Command): void {
   command
     .option("--approve", "ask before writing; a non-interactive run pauses (resume with: mend resume RUN_ID --approve|--reject)")
     .option("--checkpoints <url>", "keep checkpoints and run records in Postgres (postgres://USER@HOST:PORT/DB), so that any machine can resume or report the run")
+    .option("--queue <url>", "hand the repair to a `mend worker` taking jobs from this Redis (redis://HOST:PORT) and wait for its result; the project's files travel with the job")
     .addHelpText("after", "\nExample:\n  mend repair examples/median/median.py --tests examples/median/test_median.py --write")
     .action(async (paths: string[], flags: RepairFlags) => {
       const loaded = await loadProgramTask(paths, flags);
@@ -49,20 +52,26 @@ export function registerRepair(program: Command): void {
       const [{ executeRun }, { openCheckpoints }] = await Promise.all([import("../execute-run.js"), import("../../scale/open-checkpoints.js")]);
       const memory = await openCommandMemory(memoryLocation(flags.memory, runMemoryFallback(flags.checkpoints)));
       const agentOptions = { ...agentOptionsFrom(flags, loaded), ...memory.agentOptions };
-      await checkModelBeforeRun(agentOptions);
+      // Queued, the run's model is the worker's to reach (its API key, its network): nothing to check here.
+      if (flags.queue === undefined) await checkModelBeforeRun(agentOptions);
+      if (flags.queue !== undefined && (flags.write || flags.approve)) throw new UsageError("--write and --approve stay on this machine: drop them with --queue");
       const checkpoints = await openCheckpoints(flags.checkpoints);
+      const queued = flags.queue === undefined ? undefined : await (await import("../../scale/open-queue-run.js")).openQueueRun(flags.queue, checkpoints, flags.runsDir);
       process.exitCode = await executeRun({
         json: flags.json ?? false,
         agentOptions: { ...agentOptions, ...checkpoints.agentOptions },
         start: (agent, signal) =>
-          agent.run(loaded.task, {
-            command: "repair",
-            signal,
-            ...(flags.write && loaded.draftPath ? { writeTo: loaded.draftPath } : {}),
-          }),
+          queued
+            ? queued.run(loaded.task, agentOptions, signal, (line) => process.stderr.write(`${line}\n`))
+            : agent.run(loaded.task, {
+                command: "repair",
+                signal,
+                ...(flags.write && loaded.draftPath ? { writeTo: loaded.draftPath } : {}),
+              }),
         render: diff,
         describeChange: diff,
       });
+      await queued?.close();
       await checkpoints.close();
       await memory.close();
     });

@@ -50,7 +50,8 @@ export function registerRun(program: Command): void {
       const [{ executeRun }, { openCheckpoints }] = await Promise.all([import("../execute-run.js"), import("../../scale/open-checkpoints.js")]);
       const memory = await openCommandMemory(memoryLocation(flags.memory, runMemoryFallback(flags.checkpoints)));
       const agentOptions = { ...agentOptionsFrom(flags, loaded), ...memory.agentOptions };
-      await checkModelBeforeRun(agentOptions);
+      // Queued, the run's model is the worker's to reach (its API key, its network): nothing to check here.
+      if (flags.queue === undefined) await checkModelBeforeRun(agentOptions);
       const checkpoints = await openCheckpoints(flags.checkpoints);
       if (flags.queue !== undefined && (flags.write || flags.approve)) throw new UsageError("--write and --approve stay on this machine: drop them with --queue");
       const queued = flags.queue === undefined ? undefined : await (await import("../../scale/open-queue-run.js")).openQueueRun(flags.queue, checkpoints, flags.runsDir);

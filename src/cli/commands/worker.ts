@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { amount, DEFAULT_RUNS_DIR, wholeNumber } from "../loop-options.js";
+import { DEFAULT_RUNS_DIR, secondsBetween, wholeNumber } from "../loop-options.js";
 
 interface WorkerFlags {
   queue: string;
@@ -26,9 +26,9 @@ export function registerWorker(program: Command): void {
     .option("--checkpoints <url>", "the Postgres database for checkpoints and run records (postgres://USER@HOST:PORT/DB)")
     .option("--concurrency <n>", "jobs run at the same time", wholeNumber("--concurrency"), 1)
     .option("--runs-dir <dir>", "where this worker's run folders go", DEFAULT_RUNS_DIR)
-    .option("--stall-seconds <s>", "how long a silent worker keeps its jobs before others take them", amount("--stall-seconds"), 30)
+    .option("--stall-seconds <s>", "how long a silent worker keeps its jobs before others take them (1 to 86400)", secondsBetween("--stall-seconds", 1, 86_400), 30)
     .option("--tries <n>", "tries a job gets when its workers die (a task that kills every worker ends failed after that)", wholeNumber("--tries"), 3)
-    .option("--heartbeat-seconds <s>", "how often the worker tells Redis it is alive (`mend eval --queue` lists it until three beats are missed)", amount("--heartbeat-seconds"), 5)
+    .option("--heartbeat-seconds <s>", "how often the worker tells Redis it is alive (`mend eval --queue` lists it until three beats are missed; 0.1 to 3600)", secondsBetween("--heartbeat-seconds", 0.1, 3_600), 5)
     .addHelpText("after", "\nExample:\n  mend worker --queue redis://10.0.0.5:6379 --checkpoints postgres://mend@10.0.0.5/mend --concurrency 4")
     .action(async (flags: WorkerFlags) => {
       // Loaded on demand: the queue, the database client and the agent are only this command's.
