@@ -23,6 +23,7 @@ killed its suite process. A reply's "session" says which served it: "collected" 
 
 import ast
 import base64
+import builtins
 import gc
 import importlib
 import inspect
@@ -424,6 +425,9 @@ class Suite:
         self.answers = answers
         self.files = dict(first["files"])
         self.config = None
+        # Built-ins and environment before collection, to see whether the program's import changed them.
+        self.builtins = dict(vars(builtins))
+        self.environ = os.environ.copy()
         self.pytest_fds = set()
         # The session, in a candidate's child (None in the suite process).
         self.candidate_session = None
@@ -493,6 +497,13 @@ class Suite:
                     return False
         return True
 
+    def process_changed(self):
+        """Whether collection (the first candidate's import) changed built-ins or the environment,
+        which every later candidate would inherit from the suite process."""
+        now = vars(builtins)
+        return (os.environ.copy() != self.environ or now.keys() != self.builtins.keys()
+                or any(now[key] is not value for key, value in self.builtins.items()))
+
     def stale(self, req):
         """Whether the request differs from the collected suite in more than its program modules."""
         for rel, content in req["files"].items():
@@ -509,7 +520,7 @@ class Suite:
         self.pytest_fds = {int(name) for name in os.listdir("/proc/self/fd")} - {self.commands, self.answers, _devnull}
         if session.testsfailed or session.config.option.collectonly:
             why = "collection"
-        elif not self.survey(session):
+        elif not self.survey(session) or self.process_changed():
             why = "depends"
         else:
             why = None
@@ -636,6 +647,7 @@ def suite_process(req, workdir, commands, answers):
         os.chdir(workdir)
         os.environ["HOME"] = workdir
         sys.argv = ["pytest"]
+        suite.environ = os.environ.copy()
         code = pytest.main([*BASE_ARGS, "--junitxml", workdir + ".junit.xml", *(req.get("args") or []), *req["testFiles"]],
                            plugins=[suite.collector, suite])
         code = int(code)

@@ -249,3 +249,13 @@ def test_a_candidate_that_hangs_on_import_times_out_and_the_suite_serves_the_nex
     assert stuck["timedOut"] is True
     after = ask(server, files, ["test_calc.py"])
     assert (after["session"], after["exitCode"]) == ("collected", 0)
+
+
+def test_a_built_in_the_first_candidate_changed_on_import_is_not_seen_by_the_next(server: Server, tmp_path: Path) -> None:
+    tests = ("import builtins\n\nfrom marked import value\n\n\ndef test_unmarked():\n"
+             "    assert getattr(builtins, 'marker', None) is None\n    assert value() == 1\n")
+    clean = "def value():\n    return 1\n"
+    marking = "import builtins\n\nbuiltins.marker = 'left by the first candidate'\n\n\n" + clean
+    for program in [marking, clean]:
+        files = {"marked.py": program, "test_marked.py": tests}
+        assert_as_pytest(tmp_path, ask(server, files, ["test_marked.py"]), files, ["test_marked.py"])
