@@ -426,8 +426,8 @@ class Suite:
         self.files = dict(first["files"])
         self.config = None
         # Built-ins and environment before collection, to see whether the program's import changed them.
-        self.builtins = dict(vars(builtins))
-        self.environ = os.environ.copy()
+        self.builtins = {}
+        self.environ = {}
         self.pytest_fds = set()
         # The session, in a candidate's child (None in the suite process).
         self.candidate_session = None
@@ -496,6 +496,11 @@ class Suite:
                 if top_level_names(tree) & set(imported):
                     return False
         return True
+
+    def pytest_sessionstart(self, session):
+        # After pytest set up its own (PYTEST_VERSION in the environment), before collection imports the program.
+        self.builtins = dict(vars(builtins))
+        self.environ = os.environ.copy()
 
     def process_changed(self):
         """Whether collection (the first candidate's import) changed built-ins or the environment,
@@ -647,7 +652,6 @@ def suite_process(req, workdir, commands, answers):
         os.chdir(workdir)
         os.environ["HOME"] = workdir
         sys.argv = ["pytest"]
-        suite.environ = os.environ.copy()
         code = pytest.main([*BASE_ARGS, "--junitxml", workdir + ".junit.xml", *(req.get("args") or []), *req["testFiles"]],
                            plugins=[suite.collector, suite])
         code = int(code)

@@ -31,6 +31,12 @@ class Server:
         return self.reply()
 
 
+def outside_pytest() -> "dict[str, str]":
+    """The environment without what this test session's own pytest put there (PYTEST_VERSION...),
+    as the sandbox starts the server."""
+    return {key: value for key, value in os.environ.items() if not key.startswith("PYTEST_")}
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> "Iterator[Server]":
     """One server for the module, as one serves many candidates in use."""
@@ -45,7 +51,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> "Iterator[Server]":
 
     process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                preexec_fn=protocol_on_fd_3, pass_fds=(write_end, 3),
-                               env={**os.environ, "MEND_OWN_PID_NAMESPACE": "1", "PYTHONDONTWRITEBYTECODE": "1"})
+                               env={**outside_pytest(), "MEND_OWN_PID_NAMESPACE": "1", "PYTHONDONTWRITEBYTECODE": "1"})
     os.close(write_end)
     with os.fdopen(read_end, "rb") as replies:
         started = Server(process, replies)
