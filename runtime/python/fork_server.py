@@ -2,15 +2,33 @@
 
 It imports pytest (and runs it once, so that every plugin module is loaded), freezes its heap
 so that forked children share it without the garbage collector touching it, then serves one
-candidate per request: fork, fresh working copy, limits, `pytest.main`, and a sweep that kills
-anything the candidate left behind. One JSON request per line on stdin; one JSON reply per
-line on fd 3, which children close (fd 1 of the server goes to /dev/null: pytest's warm-up
-output). MEND_OWN_PID_NAMESPACE=1 says the sweep may kill every process it sees in /proc.
+candidate per request. One JSON request per line on stdin; one JSON reply per line on fd 3,
+which children close (fd 1 of the server goes to /dev/null: pytest's warm-up output).
+MEND_OWN_PID_NAMESPACE=1 says the sweep may kill every process it sees in /proc.
+
+Candidates of one suite (the same file names, test files and arguments) share a suite
+process: forked from the clean server, it runs pytest on the suite's first candidate up to the
+end of collection and keeps that collected session. Every candidate of the suite then costs a
+fork of it: the child re-imports the suite's program modules (the files that are neither test
+modules, conftest files nor plugins) from the candidate's working copy, points the names the
+tests imported at the new modules (`from calc import double`), and lets pytest run the
+collected items and finish the session as usual, so the reply is that of a full session.
+A candidate whose other files differ (a test, a conftest, a data file) gets a new suite
+process. A full pytest session per candidate, forked from the clean server, serves what the
+collected session cannot stand for: a suite whose collection failed, a suite whose collection
+used the program's values (a parametrize over the program's data, asserts at module level), a
+candidate whose module does not import or lacks a name the tests import, and a candidate that
+killed its suite process. A reply's "session" says which served it: "collected" or "full".
 """
 
+import ast
 import base64
+import builtins
 import gc
+import importlib
+import inspect
 import json
+import linecache
 import os
 import resource
 import select
@@ -19,6 +37,7 @@ import signal
 import sys
 import time
 import traceback
+import types
 
 import pytest
 
@@ -28,6 +47,12 @@ os.dup2(_devnull, 1)
 OWN_PID_NAMESPACE = os.environ.pop("MEND_OWN_PID_NAMESPACE", "") == "1"
 BASE_ARGS = ["-q", "-p", "no:cacheprovider"]
 STREAM_CHUNK = 65536
+# Exit status of a suite child that found the candidate cannot run in the collected session.
+FALLBACK_EXIT = 199
+# Beyond a candidate's timeout, time a suite process gets to answer before it is presumed stuck.
+SUITE_GRACE_SECONDS = 2.0
+# A suite whose collection failed this often runs every candidate as a full session.
+SUITE_ATTEMPTS = 3
 
 
 def ancestors():
@@ -47,8 +72,9 @@ UID = os.getuid()
 
 
 def sweep():
-    """Kill every process of the sandbox user except the server and its ancestors, and wait
-    until the namespace's init has reaped them (a zombie still counts against pids.max).
+    """Kill every process of the sandbox user except the server, its suite process and their
+    ancestors, and wait until the namespace's init has reaped them (a zombie still counts
+    against pids.max).
 
     Only done in a pid namespace of our own, where /proc shows nothing but the sandbox."""
     if not OWN_PID_NAMESPACE:
@@ -104,23 +130,42 @@ class Collector:
             json.dump(list(self.tests.values()), f)
 
 
-def candidate(req, workdir, out_w, err_w, results, junit):
+def limit_candidate(req, keep=(), stderr_copies=()):
+    """What every candidate child does first: its own process group, the candidate's streams
+    on fds 0-2 (and on `stderr_copies`, pytest's own copies of stderr), no other descriptor of
+    the server's (`keep` and `stderr_copies` excepted), default signals, the first to go when
+    memory runs out, and its CPU and file-size limits."""
+    os.setpgid(0, 0)
+    out_w, err_w = req["_out"], req["_err"]
+    os.dup2(_devnull, 0)
+    os.dup2(out_w, 1)
+    os.dup2(err_w, 2)
+    for fd in stderr_copies:
+        os.dup2(err_w, fd)
+    kept = set(keep) | set(stderr_copies)
+    for name in os.listdir("/proc/self/fd"):
+        fd = int(name)
+        if fd > 2 and fd not in kept:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGCHLD, signal.SIGPIPE):
+        signal.signal(sig, signal.SIG_DFL)
     try:
-        os.setpgid(0, 0)
-        os.dup2(_devnull, 0)
-        os.dup2(out_w, 1)
-        os.dup2(err_w, 2)
-        os.closerange(3, resource.getrlimit(resource.RLIMIT_NOFILE)[0])
-        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGCHLD, signal.SIGPIPE):
-            signal.signal(sig, signal.SIG_DFL)
-        try:
-            with open("/proc/self/oom_score_adj", "w") as f:
-                f.write("1000")
-        except OSError:
-            pass
-        cpu = int(req["cpuSeconds"])
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
-        resource.setrlimit(resource.RLIMIT_FSIZE, (req["fileSizeBytes"], req["fileSizeBytes"]))
+        with open("/proc/self/oom_score_adj", "w") as f:
+            f.write("1000")
+    except OSError:
+        pass
+    cpu = int(req["cpuSeconds"])
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (req["fileSizeBytes"], req["fileSizeBytes"]))
+
+
+def full_session(req, workdir, results, junit):
+    """A candidate child that runs a whole pytest session of its own."""
+    try:
+        limit_candidate(req)
         os.chdir(workdir)
         os.environ["HOME"] = workdir
         sys.argv = ["pytest"]
@@ -173,26 +218,34 @@ def disk_full():
         return False
 
 
-def run(req):
-    started = time.monotonic()
-    workdir = "/tmp/mend-c%d" % req["id"]
-    results, junit = workdir + ".results.json", workdir + ".junit.xml"
-    os.mkdir(workdir, 0o700)
-    for rel, content in req["files"].items():
+def check_paths(req, workdir):
+    for rel in req["files"]:
         target = os.path.normpath(os.path.join(workdir, rel))
         if not target.startswith(workdir + "/"):
             raise ValueError("file path leaves the work folder: " + rel)
+
+
+def write_files(req, workdir):
+    """A fresh working copy: the folder emptied (what an earlier candidate left is gone), then the request's files."""
+    check_paths(req, workdir)
+    if os.path.isdir(workdir):
+        for name in os.listdir(workdir):
+            path = os.path.join(workdir, name)
+            if os.path.isdir(path) and not os.path.islink(path):
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                os.unlink(path)
+    else:
+        os.mkdir(workdir, 0o700)
+    for rel, content in req["files"].items():
+        target = os.path.normpath(os.path.join(workdir, rel))
         os.makedirs(os.path.dirname(target), exist_ok=True)
         with open(target, "w", encoding="utf-8") as f:
             f.write(content)
-    out_r, out_w = os.pipe()
-    err_r, err_w = os.pipe()
-    PROTOCOL.flush()
-    pid = os.fork()
-    if pid == 0:
-        candidate(req, workdir, out_w, err_w, results, junit)
-    os.close(out_w)
-    os.close(err_w)
+
+
+def supervise(req, pid, out_r, err_r, started):
+    """Reads the candidate's streams until it ends, its time is up or it passed the output cap."""
     pidfd = os.pidfd_open(pid)
     cap = req["outputLimitBytes"]
     streams = {out_r: bytearray(), err_r: bytearray()}
@@ -248,8 +301,35 @@ def run(req):
     os.close(pidfd)
     for fd in (out_r, err_r):
         os.close(fd)
-    duration = int((time.monotonic() - started) * 1000)
+    return status, bytes(streams[out_r]), bytes(streams[err_r]), timed_out, output_limited
+
+
+def run(req, workdir, become, started, fresh=True):
+    """Runs one candidate in a forked child (`become(req, workdir, results, junit)`, which never
+    returns in the child) and answers with its reply, or None when a suite child found that the
+    candidate needs a full session (nothing of it was reported)."""
+    results, junit = workdir + ".results.json", workdir + ".junit.xml"
+    if fresh:
+        write_files(req, workdir)
+    for path in (results, junit):
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+    out_r, out_w = os.pipe()
+    err_r, err_w = os.pipe()
+    PROTOCOL.flush()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:
+        become({**req, "_out": out_w, "_err": err_w}, workdir, results, junit)
+    os.close(out_w)
+    os.close(err_w)
+    status, stdout, stderr, timed_out, output_limited = supervise(req, pid, out_r, err_r, started)
     exit_code = os.waitstatus_to_exitcode(status)
+    if exit_code == FALLBACK_EXIT and not stdout and not stderr and not timed_out:
+        return None
     tests = []
     raw = read_limited(results)
     if raw:
@@ -263,9 +343,9 @@ def run(req):
         "signal": signal.Signals(-exit_code).name if exit_code < 0 else None,
         "timedOut": timed_out,
         "outputLimited": output_limited,
-        "stdout": base64.b64encode(bytes(streams[out_r])).decode(),
-        "stderr": base64.b64encode(bytes(streams[err_r])).decode(),
-        "durationMs": duration,
+        "stdout": base64.b64encode(stdout).decode(),
+        "stderr": base64.b64encode(stderr).decode(),
+        "durationMs": int((time.monotonic() - started) * 1000),
         "fileSizeHit": exit_code != 0 and (file_at_limit(workdir, req["fileSizeBytes"]) or disk_full()),
         "heapExhausted": False,
         "tests": tests,
@@ -276,7 +356,451 @@ def run(req):
             os.unlink(path)
         except OSError:
             pass
-    shutil.rmtree(workdir, ignore_errors=True)
+    return reply
+
+
+class BecomeCandidate(BaseException):
+    """Raised in a suite process's fresh child to leave the serving loop and let pytest run the items."""
+
+
+def under(path, root):
+    return bool(path) and os.path.abspath(path).startswith(root + os.sep)
+
+
+def top_level_names(tree):
+    """Names loaded by code that runs when the module is imported: module and class bodies,
+    decorators, default values and the bodies of pytest hooks (run during collection)."""
+    names = set()
+    pending = list(ast.iter_child_nodes(tree))
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            pending.extend(node.decorator_list)
+            pending.extend(node.args.defaults)
+            pending.extend(default for default in node.args.kw_defaults if default is not None)
+            if node.name.startswith("pytest_"):
+                pending.extend(node.body)
+            continue
+        if isinstance(node, ast.Lambda):
+            pending.extend(node.args.defaults)
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            names.add(node.id)
+        pending.extend(ast.iter_child_nodes(node))
+    return names
+
+
+def imports_from(tree, package, program):
+    """The names a module binds by importing program modules: {local name: (module, attribute or None)}."""
+    found = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".") if package else []
+                parts = parts[:max(0, len(parts) - node.level + 1)]
+                base = ".".join([*parts, base] if base else parts)
+            for alias in node.names:
+                if base + "." + alias.name in program:
+                    found[alias.asname or alias.name] = (base + "." + alias.name, None)
+                elif base in program and alias.name != "*":
+                    found[alias.asname or alias.name] = (base, alias.name)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname and alias.name in program:
+                    found[alias.asname] = (alias.name, None)
+                elif not alias.asname and alias.name.split(".")[0] in program:
+                    top = alias.name.split(".")[0]
+                    found[top] = (top, None)
+    return found
+
+
+class Suite:
+    """The collected session of one suite, inside its suite process (a pytest plugin)."""
+
+    def __init__(self, first, workdir, commands, answers):
+        self.first = first
+        self.workdir = workdir
+        self.commands = commands
+        self.answers = answers
+        self.files = dict(first["files"])
+        self.config = None
+        # Built-ins and environment before collection, to see whether the program's import changed them.
+        self.builtins = {}
+        self.environ = {}
+        self.pytest_fds = set()
+        # The session, in a candidate's child (None in the suite process).
+        self.candidate_session = None
+        self.collector = Collector(workdir + ".results.json")
+        self.program = []
+        # The suite's modules, which hold what they imported from the program.
+        self.holders = []
+        self.fixed_files = set()
+        # Per suite module, the names it imported from the program: {local name: (program module, attribute or None)}.
+        self.imported = {}
+
+    def answer(self, message):
+        data = (json.dumps(message) + "\n").encode()
+        while data:
+            data = data[os.write(self.answers, data):]
+
+    def requests(self):
+        yield self.first
+        buffer = b""
+        while True:
+            while b"\n" not in buffer:
+                chunk = os.read(self.commands, STREAM_CHUNK)
+                if not chunk:
+                    os._exit(0)
+                buffer += chunk
+            line, buffer = buffer.split(b"\n", 1)
+            yield json.loads(line)
+
+    def survey(self, session):
+        """Sorts the work folder's loaded modules into the program (re-imported per candidate)
+        and the suite (tests, conftest files, plugins and the packages holding them), notes the
+        names the suite imported from the program, and says whether collection used the
+        program's values (then it cannot stand for another candidate)."""
+        manager = session.config.pluginmanager
+        suite_modules = {id(plugin) for plugin in manager.get_plugins() if isinstance(plugin, types.ModuleType)}
+        for item in session.items:
+            module = getattr(item, "module", None)
+            if module is not None:
+                suite_modules.add(id(module))
+        loaded = []
+        for name, module in list(sys.modules.items()):
+            path = getattr(module, "__file__", None) if isinstance(module, types.ModuleType) else None
+            if isinstance(path, str) and under(path, self.workdir):
+                loaded.append((name, module, os.path.abspath(path)))
+        suite_names = {name for name, module, _path in loaded if id(module) in suite_modules}
+        holders = {name.rsplit(".", i)[0] for name in suite_names for i in range(1, name.count(".") + 1)}
+        for name, _module, path in loaded:
+            rel = os.path.relpath(path, self.workdir)
+            if name in suite_names or name in holders or not rel.endswith(".py"):
+                self.fixed_files.add(rel)
+                self.holders.append(name)
+            else:
+                self.program.append(name)
+        program = set(self.program)
+        for name, module, path in loaded:
+            if name in program or not path.endswith(".py"):
+                continue
+            try:
+                with open(path, encoding="utf-8") as f:
+                    tree = ast.parse(f.read())
+            except (OSError, SyntaxError, ValueError):
+                return False
+            imported = imports_from(tree, getattr(module, "__package__", None) or "", program)
+            if imported:
+                self.imported[name] = imported
+                if top_level_names(tree) & set(imported):
+                    return False
+        return True
+
+    def pytest_sessionstart(self, session):
+        # After pytest set up its own (PYTEST_VERSION in the environment), before collection imports the program.
+        self.builtins = dict(vars(builtins))
+        self.environ = os.environ.copy()
+
+    def process_changed(self):
+        """Whether collection (the first candidate's import) changed built-ins or the environment,
+        which every later candidate would inherit from the suite process."""
+        now = vars(builtins)
+        return (os.environ.copy() != self.environ or now.keys() != self.builtins.keys()
+                or any(now[key] is not value for key, value in self.builtins.items()))
+
+    def stale(self, req):
+        """Whether the request differs from the collected suite in more than its program modules."""
+        for rel, content in req["files"].items():
+            if content == self.files.get(rel):
+                continue
+            if not rel.endswith(".py") or os.path.normpath(rel) in self.fixed_files:
+                return True
+        return False
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtestloop(self, session):
+        self.config = session.config
+        # Descriptors pytest opened for the session (a log handler's file, say) stay open in candidates; the server's do not.
+        self.pytest_fds = {int(name) for name in os.listdir("/proc/self/fd")} - {self.commands, self.answers, _devnull}
+        if session.testsfailed or session.config.option.collectonly:
+            why = "collection"
+        elif not self.survey(session) or self.process_changed():
+            why = "depends"
+        else:
+            why = None
+        warm_module_cache()
+        gc.freeze()
+        for req in self.requests():
+            if req is not self.first and self.stale(req):
+                self.answer({"stale": True})
+                continue
+            if why is not None:
+                # The collected session cannot stand for any candidate: a full session, from the clean server.
+                self.answer({"unusable": why})
+                continue
+            try:
+                reply = run(req, self.workdir, self.become, req["startedAt"], fresh=req is not self.first)
+            except BecomeCandidate:
+                self.candidate_session = session
+                return None
+            except Exception as error:  # noqa: BLE001 - one broken request is answered, the suite keeps serving
+                self.answer({"error": "%s: %s" % (type(error).__name__, error)})
+                continue
+            self.answer({"fallback": True} if reply is None else {"reply": reply})
+        return None
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_unconfigure(self, config):
+        # In a candidate's child the session's reports are written by now; the rest of pytest's
+        # clean-up only undoes what the suite process set up, so the child ends here.
+        if self.candidate_session is not None:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(int(self.candidate_session.exitstatus))
+
+    def become(self, req, workdir, results, junit):
+        """In the candidate's child: the candidate's streams and limits, its program modules, then back to pytest."""
+        try:
+            config = self.config
+            assert config is not None
+            capture = config.pluginmanager.getplugin("capturemanager")
+            if capture is not None:
+                # Capturing starts over on the candidate's streams (it kept dups of the suite process's).
+                capture.stop_global_capturing()
+            from _pytest.faulthandler import fault_handler_stderr_fd_key
+            copies = [config.stash[fault_handler_stderr_fd_key]] if fault_handler_stderr_fd_key in config.stash else []
+            limit_candidate(req, self.pytest_fds, copies)
+            if capture is not None:
+                capture.start_global_capturing()
+            xml = config.stash.get(self.xml_key(), None)
+            if xml is not None:
+                from _pytest import timing
+                xml.logfile = junit
+                xml.suite_start = timing.Instant()
+            self.collector.path = results
+            if not self.rebind():
+                os._exit(FALLBACK_EXIT)
+            if capture is not None:
+                # Output of the program's import is collection output, which a passing session does not show.
+                capture.suspend_global_capture(in_=False)
+                capture.read_global_capture()
+        except BaseException:  # noqa: BLE001 - anything that went wrong here is for a full session to show
+            os._exit(FALLBACK_EXIT)
+        raise BecomeCandidate()
+
+    @staticmethod
+    def xml_key():
+        from _pytest.junitxml import xml_key
+        return xml_key
+
+    def rebind(self):
+        """Imports the program modules afresh from the working copy and points the suite's names at them.
+
+        False when the candidate cannot run in the collected session: its import fails, or it
+        lacks a name the tests imported (both errors of collection in a full session)."""
+        old = {name: sys.modules.pop(name) for name in self.program if name in sys.modules}
+        for name in old:
+            parent, _, child = name.rpartition(".")
+            if parent and parent in sys.modules and getattr(sys.modules[parent], child, None) is old[name]:
+                delattr(sys.modules[parent], child)
+        linecache.clearcache()
+        importlib.invalidate_caches()
+        try:
+            fresh = {name: importlib.import_module(name) for name in self.program}
+        except BaseException:  # noqa: BLE001 - a candidate that does not import is a collection error
+            return False
+        defined = {}
+        for name, module in old.items():
+            defined[id(module)] = (name, None)
+            for key, value in vars(module).items():
+                # Functions and classes the program defines, wherever the suite keeps them (`check = calc.check`).
+                if callable(value) and getattr(value, "__module__", None) == name:
+                    defined.setdefault(id(value), (name, key))
+        for holder in self.holders:
+            module = sys.modules.get(holder)
+            if module is None:
+                continue
+            namespace = vars(module)
+            imported = self.imported.get(holder, {})
+            for key, value in list(namespace.items()):
+                found = imported.get(key) or defined.get(id(value))
+                if found is None:
+                    continue
+                name, attribute = found
+                if name not in fresh:
+                    continue
+                if attribute is None:
+                    namespace[key] = fresh[name]
+                elif hasattr(fresh[name], attribute):
+                    namespace[key] = getattr(fresh[name], attribute)
+                else:
+                    return False
+        return True
+
+
+def suite_process(req, workdir, commands, answers):
+    """The body of a suite process: collect the suite on its first candidate, then serve the suite's candidates."""
+    code = 0
+    suite = Suite(req, workdir, commands, answers)
+    try:
+        os.setpgid(0, 0)
+        os.dup2(_devnull, 0)
+        os.close(3)
+        PROTECTED.add(os.getpid())
+        write_files(req, workdir)
+        os.chdir(workdir)
+        os.environ["HOME"] = workdir
+        sys.argv = ["pytest"]
+        code = pytest.main([*BASE_ARGS, "--junitxml", workdir + ".junit.xml", *(req.get("args") or []), *req["testFiles"]],
+                           plugins=[suite.collector, suite])
+        code = int(code)
+    except BecomeCandidate:
+        code = 70
+    except SystemExit as stop:
+        code = stop.code if isinstance(stop.code, int) else 1
+    except BaseException:  # noqa: BLE001 - whatever the candidate raised becomes exit status 70, in its child
+        traceback.print_exc()
+        code = 70
+    if suite.config is None or os.getpid() in PROTECTED:
+        # Still the suite process: pytest ended before its run loop (a usage error, say).
+        try:
+            suite.answer({"unusable": "collection"})
+        finally:
+            os._exit(0)
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    finally:
+        os._exit(code)
+
+
+class Suites:
+    """The server's side of suite processes: at most one alive, for the suite seen last."""
+
+    def __init__(self):
+        self.key = None
+        self.pid = None
+        self.commands = -1
+        self.answers = -1
+        self.buffer = b""
+        # Suites whose collection failed, by how often; suites that run every candidate as a full session.
+        self.failures = {}
+        self.full_only = set()
+
+    def stop(self):
+        if self.pid is None:
+            return
+        for fd in (self.commands, self.answers):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        try:
+            os.killpg(self.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        try:
+            os.waitpid(self.pid, 0)
+        except OSError:
+            pass
+        PROTECTED.discard(self.pid)
+        sweep()
+        shutil.rmtree("/tmp/mend-suite", ignore_errors=True)
+        self.pid = self.key = None
+
+    def start(self, key, req):
+        commands_r, commands_w = os.pipe()
+        answers_r, answers_w = os.pipe()
+        PROTOCOL.flush()
+        pid = os.fork()
+        if pid == 0:
+            os.close(commands_w)
+            os.close(answers_r)
+            suite_process(req, "/tmp/mend-suite", commands_r, answers_w)
+        os.close(commands_r)
+        os.close(answers_w)
+        PROTECTED.add(pid)
+        self.key, self.pid, self.commands, self.answers, self.buffer = key, pid, commands_w, answers_r, b""
+
+    def ask(self, req, send=True):
+        """Sends a request to the suite process (its first came with the fork): its answer, or "died" or "stuck"."""
+        data = (json.dumps(req) + "\n").encode() if send else b""
+        try:
+            while data:
+                data = data[os.write(self.commands, data):]
+        except OSError:
+            return "died"
+        deadline = req["startedAt"] + req["timeoutMs"] / 1000.0 + SUITE_GRACE_SECONDS
+        while b"\n" not in self.buffer:
+            ready, _, _ = select.select([self.answers], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                return "stuck"
+            chunk = os.read(self.answers, STREAM_CHUNK)
+            if not chunk:
+                return "died"
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return json.loads(line)
+
+    def serve(self, req):
+        """The candidate's reply from its suite's collected session, or None for a full session."""
+        key = json.dumps([sorted(req["files"]), req["testFiles"], req.get("args") or []])
+        if key in self.full_only:
+            return None
+        answer = None
+        if self.key == key and self.pid is not None:
+            answer = self.ask(req)
+            if isinstance(answer, dict) and answer.get("stale"):
+                answer = None
+        if answer is None:
+            self.stop()
+            self.start(key, req)
+            answer = self.ask(req, send=False)
+        if answer == "stuck":
+            # Collection (the program's import) or the suite process itself hung past the candidate's time.
+            self.stop()
+            return timed_out(req)
+        if answer == "died":
+            # The candidate killed its suite process, or collection ended it: a full session shows what it does.
+            self.stop()
+            return None
+        if "error" in answer:
+            raise RuntimeError(answer["error"])
+        if "unusable" in answer:
+            self.stop()
+            self.failures[key] = self.failures.get(key, 0) + 1
+            if answer["unusable"] == "depends" or self.failures[key] >= SUITE_ATTEMPTS:
+                self.full_only.add(key)
+            return None
+        if "reply" in answer:
+            self.failures.pop(key, None)
+            return {**answer["reply"], "session": "collected"}
+        return None
+
+
+def timed_out(req):
+    return {"id": req["id"], "session": "collected", "exitCode": None, "signal": "SIGKILL", "timedOut": True,
+            "outputLimited": False, "stdout": "", "stderr": "", "durationMs": int((time.monotonic() - req["startedAt"]) * 1000),
+            "fileSizeHit": False, "heapExhausted": False, "tests": [], "junitXml": None}
+
+
+SUITES = Suites()
+
+
+def serve(req):
+    started = time.monotonic()
+    workdir = "/tmp/mend-c%d" % req["id"]
+    check_paths(req, workdir)
+    reply = None
+    if req["testFiles"]:
+        reply = SUITES.serve({**req, "startedAt": started})
+    if reply is None:
+        reply = run(req, workdir, full_session, started)
+        assert reply is not None
+        shutil.rmtree(workdir, ignore_errors=True)
+        reply["session"] = "full"
+    reply["id"] = req["id"]
     return reply
 
 
@@ -295,8 +819,18 @@ def warm_up():
         if (getattr(module, "__file__", None) or "").startswith(workdir):
             del sys.modules[name]
     shutil.rmtree(workdir, ignore_errors=True)
+    warm_module_cache()
     gc.collect()
     gc.freeze()
+
+
+def warm_module_cache():
+    """Fills `inspect`'s map from files to modules, which each report of a failure otherwise
+    builds afresh in every candidate's child (a realpath per loaded module)."""
+    try:
+        inspect.getmodule(None, _filename=os.path.abspath(__file__))
+    except Exception:  # noqa: BLE001 - only a cache: without it reports are slower, not wrong
+        pass
 
 
 def send(message):
@@ -311,9 +845,10 @@ def main():
             continue
         req = json.loads(line)
         try:
-            send(run(req))
+            send(serve(req))
         except Exception as error:  # noqa: BLE001 - one broken request is answered, the server keeps serving
             send({"id": req.get("id"), "error": "%s: %s" % (type(error).__name__, error)})
+    SUITES.stop()
 
 
 main()

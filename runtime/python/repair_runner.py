@@ -27,6 +27,7 @@ CONFIG = json.load(open(sys.argv[1]))
 WORKDIR = os.getcwd()
 ENTRY = os.path.abspath(CONFIG["entry"])
 MODNAME = CONFIG["entry"][:-3].replace("/", ".")
+# Installed plugins load only when the project's configuration needs one (see the end of the file).
 os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
 if WORKDIR not in sys.path:
     sys.path.insert(0, WORKDIR)
@@ -425,8 +426,33 @@ class Driver:
         return True
 
 
+def neutralizing_args():
+    """Arguments that keep installed plugins from changing what the runner observes once
+    autoloading is on: test order shuffled and reseeded (pytest-randomly), tests sent to worker
+    processes (pytest-xdist), coverage measured around every candidate (pytest-cov)."""
+    try:
+        from importlib.metadata import entry_points
+        found = entry_points()
+        plugins = found.select(group="pytest11") if hasattr(found, "select") else found.get("pytest11", [])  # type: ignore[attr-defined]
+        names = {plugin.name for plugin in plugins}
+    except Exception:  # noqa: BLE001 - without the list, no plugin is neutralized
+        names = set()
+    extra = ["-p", "no:randomly"]
+    if "xdist" in names:
+        extra += ["-n", "0"]
+    if "pytest_cov" in names:
+        extra += ["--no-cov"]
+    return extra
+
+
 args = ["-q", "-p", "no:cacheprovider", "-p", "no:pastebin", "-p", "no:junitxml", "-p", "no:doctest",
         "-p", "no:stepwise", "-p", "no:nose", "-o", "console_output_style=classic", "--rootdir", WORKDIR]
 args += CONFIG["tests"]
-pytest.main(args, plugins=[Driver()])
+code = pytest.main(args, plugins=[Driver()])
+if code == pytest.ExitCode.USAGE_ERROR:
+    # Plugins stay unloaded for speed, but the project's configuration (addopts) names an option
+    # of one, such as pytest-timeout's --timeout: run as the project's own pytest does, with
+    # the installed plugins, those that would change the observations switched off.
+    del os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"]
+    pytest.main(args + neutralizing_args(), plugins=[Driver()])
 emit({"event": "exit"})

@@ -1,3 +1,6 @@
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSandbox } from "../sandbox/create-sandbox.js";
 import { localizeFaults } from "./localize-faults.js";
@@ -47,6 +50,32 @@ describe("repairOffline", () => {
     expect(result.diff).toContain("+        if low <= v and v <= high:");
     expect(result.testsPassed).toBe(4);
     expect(result.plausible).toBeGreaterThanOrEqual(1);
+  });
+
+  it("fixes a program of a project whose pytest options name a plugin's option (pytest-timeout's --timeout)", async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), "mend-timeout-project-")));
+    try {
+      const files: Record<string, string> = {
+        "pyproject.toml": '[project]\nname = "ranges"\nversion = "0.1.0"\n\n[tool.pytest.ini_options]\naddopts = "--timeout=30 -ra"\n',
+        "between.py": BETWEEN,
+        "test_between.py": BETWEEN_TESTS,
+      };
+      for (const [path, content] of Object.entries(files)) writeFileSync(join(root, path), content);
+      const result = await repairOffline(
+        {
+          language: "python",
+          entry: "between.py",
+          code: BETWEEN,
+          tests: [{ path: "test_between.py", content: BETWEEN_TESTS }],
+          project: { root, files: Object.keys(files) },
+        },
+        { sandbox },
+      );
+      expect(result.status).toBe("fixed");
+      if (result.status === "fixed") expect(result.code).toBe(BETWEEN.replace("v < high", "v <= high"));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it("fixes an off-by-one in a JavaScript program", async () => {

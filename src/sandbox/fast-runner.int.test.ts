@@ -52,6 +52,35 @@ describe("fast runner, Python", () => {
     expect(result.durationMs).toBeLessThan(30_000);
   });
 
+  it("runs candidate after candidate of a suite with fixtures, parameters and imported names as pytest does", async () => {
+    const suite = {
+      "conftest.py": "import pytest\nfrom inventory import Stock\n\n\n@pytest.fixture\ndef stock():\n    return Stock({'apple': 3})\n",
+      "tests/test_inventory.py":
+        "import pytest\nfrom inventory import LIMIT, Stock\n\n\ndef test_take(stock):\n    stock.take('apple', 2)\n    assert stock.count('apple') == 1\n\n\n" +
+        "@pytest.mark.parametrize('n', [1, LIMIT])\ndef test_within_limit(n):\n    assert Stock({'pear': n}).count('pear') == n\n\n\n" +
+        "def test_over_limit():\n    with pytest.raises(ValueError):\n        Stock({'pear': LIMIT + 1})\n",
+      "pyproject.toml": '[tool.pytest.ini_options]\npythonpath = ["."]\n',
+    };
+    const right =
+      "LIMIT = 10\n\n\nclass Stock:\n    def __init__(self, items):\n        if any(n > LIMIT for n in items.values()):\n            raise ValueError('over the limit')\n" +
+      "        self.items = dict(items)\n\n    def take(self, name, n):\n        self.items[name] -= n\n\n    def count(self, name):\n        return self.items[name]\n";
+    const run = (program: string) => runner.runTests({ ...suite, "inventory.py": program }, { testFiles: ["tests/test_inventory.py"], timeoutMs: 20_000 });
+    const outcomes = (result: { tests: { name: string; outcome: string }[] }) => Object.fromEntries(result.tests.map((t) => [t.name.replace("tests/test_inventory.py::", ""), t.outcome]));
+    const allPassed = { test_take: "passed", "test_within_limit[1]": "passed", "test_within_limit[10]": "passed", test_over_limit: "passed" };
+
+    expect(outcomes(await run(right))).toEqual(allPassed);
+    expect(outcomes(await run(right.replace("-= n", "-= 1")))).toEqual({ ...allPassed, test_take: "failed" });
+    expect(outcomes(await run(right.replace("n > LIMIT", "n >= LIMIT")))).toEqual({ ...allPassed, "test_within_limit[10]": "failed" });
+    const broken = await run(right.replace("def take(self, name, n):", "def take(self, name, n)"));
+    // The conftest file imports the program: pytest stops before collecting any test, and says why.
+    expect(broken.reason).toBe("exit");
+    expect(broken.tests).toEqual([]);
+    expect(broken.stdout + broken.stderr).toContain("SyntaxError");
+    const again = await run(right);
+    expect(again.reason).toBe("ok");
+    expect(outcomes(again)).toEqual(allPassed);
+  });
+
   it("reports a file that does not import as an error entry", async () => {
     const result = await runner.runTests({ "test_broken.py": "import missing_module_xyz\n" }, { testFiles: ["test_broken.py"], timeoutMs: 20_000 });
     expect(result.reason).toBe("exit");

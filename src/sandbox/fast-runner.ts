@@ -81,7 +81,9 @@ interface Reply {
  * ```
  *
  * One warm process per runner lives inside the strong tier's isolation (bubblewrap,
- * cgroups, rlimits, unprivileged user): for Python a fork server with pytest loaded, for
+ * cgroups, rlimits, unprivileged user): for Python a fork server with pytest loaded, which
+ * collects a suite once and forks each of its candidates from the collected session (the
+ * candidate's program modules re-imported, a full pytest session where that cannot stand in), for
  * JavaScript and TypeScript a Node process that runs each candidate's `node:test` files in a
  * worker thread: a fresh one per candidate under node:test itself, or, once a suite's
  * candidate gave the same results both ways, one worker for many candidates under

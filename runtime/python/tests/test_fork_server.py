@@ -3,13 +3,15 @@ drives it: requests on stdin, replies on fd 3, inside bubblewrap with a private 
 namespace (it keeps its candidates' working copies in /tmp and sweeps /proc after each)."""
 
 import base64
+import itertools
 import json
 import os
 import subprocess
+from pathlib import Path
 from typing import IO, Iterator
 
 import pytest
-from conftest import copy_programs
+from conftest import copy_programs, run_python, write_files
 
 
 class Server:
@@ -29,6 +31,12 @@ class Server:
         return self.reply()
 
 
+def outside_pytest() -> "dict[str, str]":
+    """The environment without what this test session's own pytest put there (PYTEST_VERSION...),
+    as the sandbox starts the server."""
+    return {key: value for key, value in os.environ.items() if not key.startswith("PYTEST_")}
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> "Iterator[Server]":
     """One server for the module, as one serves many candidates in use."""
@@ -43,7 +51,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> "Iterator[Server]":
 
     process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                preexec_fn=protocol_on_fd_3, pass_fds=(write_end, 3),
-                               env={**os.environ, "MEND_OWN_PID_NAMESPACE": "1", "PYTHONDONTWRITEBYTECODE": "1"})
+                               env={**outside_pytest(), "MEND_OWN_PID_NAMESPACE": "1", "PYTHONDONTWRITEBYTECODE": "1"})
     os.close(write_end)
     with os.fdopen(read_end, "rb") as replies:
         started = Server(process, replies)
@@ -90,3 +98,170 @@ def test_a_hanging_candidate_times_out_and_the_server_serves_the_next(server: Se
 def test_a_file_path_leaving_the_work_folder_is_answered_with_an_error(server: Server) -> None:
     reply = server.ask(request(5, {"../escape.py": "x = 1\n"}, []))
     assert reply == {"id": 5, "error": "ValueError: file path leaves the work folder: ../escape.py"}
+
+
+# Candidates of one suite run in its collected session; each reply must be what a full pytest
+# session on the same files reports.
+
+_ids = itertools.count(100)
+
+
+def ask(server: Server, files: "dict[str, str]", tests: "list[str]", timeout_ms: int = 20_000) -> dict:
+    return server.ask(request(next(_ids), files, tests, timeout_ms))
+
+
+def outcomes(reply: dict) -> "dict[str, str]":
+    return {test["name"]: test["outcome"] for test in reply["tests"]}
+
+
+def plain_pytest(tmp_path: Path, files: "dict[str, str]", tests: "list[str]") -> "tuple[int, dict[str, str]]":
+    """What pytest itself reports on the files: its exit status and each test's outcome (from -rA)."""
+    folder = tmp_path / ("plain%d" % next(_ids))
+    folder.mkdir()
+    write_files(folder, files)
+    done = run_python(folder, ["-m", "pytest", "-q", "-p", "no:cacheprovider", "-rA", *tests])
+    found = {}
+    for line in done.stdout.splitlines():
+        word, _, rest = line.partition(" ")
+        if word in ("PASSED", "FAILED", "ERROR"):
+            found[rest.split(" - ")[0]] = {"PASSED": "passed", "FAILED": "failed", "ERROR": "error"}[word]
+    return done.returncode, found
+
+
+def assert_as_pytest(tmp_path: Path, reply: dict, files: "dict[str, str]", tests: "list[str]") -> None:
+    code, expected = plain_pytest(tmp_path, files, tests)
+    assert (reply["exitCode"], outcomes(reply)) == (code, expected)
+
+
+SHOP = """\
+TAX = 0.2
+
+
+class Cart:
+    def __init__(self):
+        self.items = []
+
+    def add(self, price, quantity=1):
+        self.items.append((price, quantity))
+
+    def total(self):
+        return round(sum(price * quantity for price, quantity in self.items) * (1 + TAX), 2)
+
+
+def discount(total, code):
+    return total * 0.9 if code == "SAVE10" else total
+"""
+SHOP_CONFTEST = """\
+import pytest
+
+from shop import Cart
+
+
+@pytest.fixture
+def cart():
+    cart = Cart()
+    cart.add(10, 2)
+    return cart
+"""
+SHOP_TESTS = """\
+import pytest
+
+import shop
+from shop import TAX, discount as apply_discount
+
+
+def test_total(cart):
+    assert cart.total() == 24.0
+
+
+def test_tax_rate():
+    assert TAX == 0.2
+
+
+@pytest.mark.parametrize("code, expected", [("SAVE10", 90.0), ("NOPE", 100.0)])
+def test_discount(code, expected):
+    assert apply_discount(100.0, code) == expected
+
+
+def test_module_access():
+    assert shop.Cart().total() == 0
+"""
+
+
+def shop_files(program: str) -> "dict[str, str]":
+    return {"shop.py": program, "conftest.py": SHOP_CONFTEST, "tests/test_shop.py": SHOP_TESTS,
+            "pyproject.toml": '[tool.pytest.ini_options]\npythonpath = ["."]\n'}
+
+
+def test_candidates_of_a_suite_share_its_collected_session_and_report_what_pytest_reports(
+        server: Server, tmp_path: Path) -> None:
+    candidates = [SHOP, SHOP.replace("TAX = 0.2", "TAX = 0.25"), SHOP.replace("0.9 if", "0.8 if"),
+                  SHOP.replace("price * quantity", "price + quantity"), SHOP]
+    replies = []
+    for program in candidates:
+        files = shop_files(program)
+        replies.append(ask(server, files, ["tests/test_shop.py"]))
+        assert replies[-1]["session"] == "collected"
+        assert_as_pytest(tmp_path, replies[-1], files, ["tests/test_shop.py"])
+    assert [reply["exitCode"] for reply in replies] == [0, 1, 1, 1, 0]
+
+
+def test_a_candidate_that_does_not_import_gets_the_collection_error_of_a_full_session(
+        server: Server, tmp_path: Path) -> None:
+    ask(server, shop_files(SHOP), ["tests/test_shop.py"])
+    for program in [SHOP.replace("def discount(total, code):", "def discount(total, code)"),
+                    SHOP.replace("def discount", "def reduce"),
+                    SHOP + "\nraise RuntimeError('broken at import')\n"]:
+        files = shop_files(program)
+        reply = ask(server, files, ["tests/test_shop.py"])
+        assert reply["session"] == "full"
+        assert reply["exitCode"] != 0
+        assert_as_pytest(tmp_path, reply, files, ["tests/test_shop.py"])
+    assert ask(server, shop_files(SHOP), ["tests/test_shop.py"])["session"] == "collected"
+
+
+def test_a_suite_whose_collection_uses_the_program_runs_full_sessions(server: Server, tmp_path: Path) -> None:
+    tests = ("import pytest\n\nfrom cases import CASES, square\n\n\n@pytest.mark.parametrize('x, expected', CASES)\n"
+             "def test_square(x, expected):\n    assert square(x) == expected\n")
+    program = "CASES = [(2, 4), (3, 9)]\n\n\ndef square(x):\n    return x * x\n"
+    for candidate in [program, program.replace("(3, 9)]", "(3, 9), (4, 15)]"), program]:
+        files = {"cases.py": candidate, "test_cases.py": tests}
+        reply = ask(server, files, ["test_cases.py"])
+        assert reply["session"] == "full"
+        assert_as_pytest(tmp_path, reply, files, ["test_cases.py"])
+
+
+def test_a_plain_assert_script_runs_as_pytest_runs_it(server: Server, tmp_path: Path) -> None:
+    script = "from calc import double\n\nassert double(2) == 4\nassert double(5) == 10\n"
+    for program in [PROGRAM, "def double(x):\n    return x + 2\n"]:
+        files = {"calc.py": program, "test_script.py": script}
+        assert_as_pytest(tmp_path, ask(server, files, ["test_script.py"]), files, ["test_script.py"])
+
+
+def test_what_a_candidate_changes_in_the_process_is_gone_for_the_next(server: Server) -> None:
+    program = ("import builtins\n\n\ndef double(x):\n    builtins.calls = getattr(builtins, 'calls', 0) + 1\n"
+               "    return x * 2\n")
+    tests = ("import builtins\nimport sys\n\nfrom calc import double\n\n\ndef test_first_call():\n"
+             "    assert double(1) == 2\n    assert builtins.calls == 1\n    sys.modules['calc'].double = None\n")
+    for _ in range(3):
+        reply = ask(server, {"calc.py": program, "test_calc.py": tests}, ["test_calc.py"])
+        assert (reply["session"], reply["exitCode"]) == ("collected", 0)
+
+
+def test_a_candidate_that_hangs_on_import_times_out_and_the_suite_serves_the_next(server: Server) -> None:
+    files = {"calc.py": PROGRAM, "test_calc.py": TESTS}
+    ask(server, files, ["test_calc.py"])
+    stuck = ask(server, {**files, "calc.py": "while True:\n    pass\n"}, ["test_calc.py"], timeout_ms=1500)
+    assert stuck["timedOut"] is True
+    after = ask(server, files, ["test_calc.py"])
+    assert (after["session"], after["exitCode"]) == ("collected", 0)
+
+
+def test_a_built_in_the_first_candidate_changed_on_import_is_not_seen_by_the_next(server: Server, tmp_path: Path) -> None:
+    tests = ("import builtins\n\nfrom marked import value\n\n\ndef test_unmarked():\n"
+             "    assert getattr(builtins, 'marker', None) is None\n    assert value() == 1\n")
+    clean = "def value():\n    return 1\n"
+    marking = "import builtins\n\nbuiltins.marker = 'left by the first candidate'\n\n\n" + clean
+    for program in [marking, clean]:
+        files = {"marked.py": program, "test_marked.py": tests}
+        assert_as_pytest(tmp_path, ask(server, files, ["test_marked.py"]), files, ["test_marked.py"])

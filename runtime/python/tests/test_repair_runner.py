@@ -52,3 +52,13 @@ def test_an_assert_script_suite_is_collected_through_the_assert_script_module(tm
     collected = next(event for event in found if event["event"] == "collected")
     assert collected["tests"] == ["test_bitcount.py::line 3: assert bitcount(0) == 0",
                                   "test_bitcount.py::line 4: assert bitcount(8) == 1"]
+
+
+def test_a_project_whose_pytest_options_name_a_plugin_option_is_run_with_that_plugin(tmp_path: Path) -> None:
+    # The project's own pytest runs with pytest-timeout's --timeout in addopts; so must the repair runner.
+    write_files(tmp_path, {"pyproject.toml": '[project]\nname = "bits"\nversion = "0.1"\n\n'
+                                             '[tool.pytest.ini_options]\naddopts = "--timeout=30 -ra"\n'})
+    found = events(tmp_path, {"mode": "baseline", "testTimeoutMs": 1000, "budgetMs": 20_000})
+    assert found[0] == {"event": "collected", "tests": ["test_bitcount.py::test_zero", "test_bitcount.py::test_seven"]}
+    outcomes = {event["id"]: event["outcome"] for event in found if event["event"] == "test"}
+    assert outcomes == {"test_bitcount.py::test_zero": "passed", "test_bitcount.py::test_seven": "timeout"}
