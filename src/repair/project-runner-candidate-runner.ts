@@ -9,6 +9,9 @@ const GROUP_SIZE = 8;
 /** The project's files a candidate's copy needs: modules the tests import and data they read. */
 const COPIED = /\.(?:[cm]?[jt]sx?|json)$/;
 const START_UP_MS = 20_000;
+/** The longest one copy's test file may run before its watchdog kills it (a looping candidate). */
+const MAX_FILE_MS = 10_000;
+const MIN_FILE_MS = 2_000;
 
 /**
  * The candidate runner for a project whose tests are written for vitest or jest. The batch
@@ -16,7 +19,10 @@ const START_UP_MS = 20_000;
  * own runner sets up (imported alone they throw), and jest's globals come from jest-circus.
  * So the project's own runner runs them: each candidate gets a copy of the project's source
  * tree of its own (`__mend_cN/`, tests included, resolving packages from the root's
- * node_modules), and one run of the runner takes a group of copies. No per-test coverage
+ * node_modules), and one run of the runner takes a group of copies. Each copy's test files
+ * carry a watchdog that kills their own process when they run too long: a candidate that
+ * loops (which no test timeout interrupts) loses only itself, its group's others still report.
+ * No per-test coverage
  * comes back: every test counts as running every line of the entry, and the deepest entry
  * frame of a failure still points the search.
  */
@@ -40,8 +46,8 @@ export function createProjectRunnerCandidateRunner(setup: RunnerSetup, runner: P
       return files;
     })());
 
-  const run = (files: Record<string, string>, testFiles: string[], perTestTimeoutMs: number, timeoutMs: number) =>
-    runProjectRunner(setup.sandbox, { runner, root: project.root, files, testFiles, timeoutMs, perTestTimeoutMs });
+  const run = (files: Record<string, string>, testFiles: string[], perTestTimeoutMs: number, timeoutMs: number, workers = false) =>
+    runProjectRunner(setup.sandbox, { runner, root: project.root, files, testFiles, timeoutMs, perTestTimeoutMs, workers });
 
   return {
     async baseline(testTimeoutMs, budgetMs, wallLimitMs): Promise<Baseline> {
@@ -80,15 +86,17 @@ export function createProjectRunnerCandidateRunner(setup: RunnerSetup, runner: P
         const group = pending.splice(0, GROUP_SIZE);
         const files: Record<string, string> = {};
         const groupTests: string[] = [];
+        const guard = watchdog(runner, Math.min(MAX_FILE_MS, Math.max(MIN_FILE_MS, batch.cpuMs)));
         for (const candidate of group) {
           const prefix = copyPrefix(candidate.id);
           for (const [path, content] of Object.entries(base)) files[prefix + path] = content;
+          for (const path of testPaths) files[prefix + path] = guard + (base[path] ?? "");
           files[prefix + setup.entry] = candidate.code;
           groupTests.push(...testPaths.map((path) => prefix + path));
         }
         const left = batch.budgetMs - (Date.now() - started);
         const groupStarted = Date.now();
-        const { run: result } = await run(files, groupTests, batch.timeoutMs, Math.max(1_000, Math.min(left, batch.timeoutMs * group.length) + START_UP_MS));
+        const { run: result } = await run(files, groupTests, batch.timeoutMs, Math.max(1_000, Math.min(left, batch.timeoutMs * group.length) + START_UP_MS), true);
         const each = Math.round((Date.now() - groupStarted) / group.length);
         for (const candidate of group) {
           const verdict = judge(candidate.id, result, batch, each);
@@ -99,6 +107,23 @@ export function createProjectRunnerCandidateRunner(setup: RunnerSetup, runner: P
       return { verdicts, unstarted: pending.map((candidate) => candidate.id) };
     },
   };
+}
+
+/**
+ * A line put before each copy's test file: a watchdog thread that kills the file's process
+ * once the file has run `ms` (a looping candidate blocks its own thread, so no timer there
+ * could), stopped when the file's tests are done. vitest then reports that file's tests as
+ * not run and jest the file as failed to run, and both go on with the other files. One line,
+ * so the test file's own line numbers shift by one only.
+ */
+function watchdog(runner: ProjectTestRunner, ms: number): string {
+  const start =
+    `const { Worker: MendWorker } = process.getBuiltinModule("node:worker_threads"); ` +
+    `const mendWatchdog = new MendWorker("setTimeout(() => process.kill(process.pid, 'SIGKILL'), ${Math.round(ms)})", { eval: true }); ` +
+    `mendWatchdog.unref();`;
+  return runner === "vitest"
+    ? `import { afterAll as mendAfterAll } from "vitest"; { ${start} mendAfterAll(() => mendWatchdog.terminate()); }\n`
+    : `{ ${start} afterAll(() => mendWatchdog.terminate()); }\n`;
 }
 
 function copyPrefix(id: number): string {
@@ -116,8 +141,13 @@ function judge(id: number, result: RawTestRun, batch: CandidateBatch, durationMs
   for (const test of result.cases) {
     if (test.file?.startsWith(prefix)) outcomes.set(testId(test.file.slice(prefix.length), test.name), test.outcome === "passed");
   }
-  const loadFailed = result.loadErrors.some((error) => error.file.startsWith(prefix));
-  const ran = outcomes.size > 0;
+  const expected = new Set([...batch.failing, ...batch.passing]);
+  // Killed by its watchdog: vitest leaves the file's tests not run, jest says its worker was killed.
+  const killed =
+    result.cases.some((test) => test.file?.startsWith(prefix) && test.outcome === "skipped" && expected.has(testId(test.file.slice(prefix.length), test.name))) ||
+    result.loadErrors.some((error) => error.file.startsWith(prefix) && /terminated by another process|SIGKILL/.test(error.error.message));
+  const loadFailed = !killed && result.loadErrors.some((error) => error.file.startsWith(prefix));
+  const ran = outcomes.size > 0 && !killed;
   const passedOf = (ids: string[]) => ids.filter((testIdentity) => outcomes.get(testIdentity) === true).length;
   return {
     id,

@@ -198,11 +198,20 @@ class RepairSearch {
         else tree.delete();
       }
       const testTimeoutMs = input.language === "python" ? BASELINE_TEST_TIMEOUT_MS.python : BASELINE_TEST_TIMEOUT_MS.node;
-      const baseline = await runBaseline(this.runnerFor(input.entry), {
-        testTimeoutMs,
-        timeBudgetMs: Math.max(0, this.remaining()),
-        wallLimitMs: this.remaining() + DEADLINE_GRACE_MS,
+      // Every file's per-test coverage: the runner traces its subject, so each file gets a run
+      // as the subject, the others laid over the project as they are. The entry's run is the
+      // verdict on each test; the runs go JOBS at a time (mostly start-up: interpreter, collection).
+      const coverage = new Map<string, TestObservation[]>();
+      const baselines = await inTurns([...trees.keys()], JOBS, async (path) => {
+        const result = await runBaseline(this.runnerFor(path), {
+          testTimeoutMs,
+          timeBudgetMs: Math.max(0, this.remaining()),
+          wallLimitMs: this.remaining() + DEADLINE_GRACE_MS,
+        });
+        if (result.status === "ok") coverage.set(path, result.tests);
+        return result;
       });
+      const baseline = baselines[0];
       // A baseline stopped at the deadline may lack the tests that hang: it says nothing then.
       if (this.remaining() <= 0) return this.notFixed("time budget spent before the tests' first run finished");
       if (baseline.status !== "ok") return this.notFixed(baseline.reason);
@@ -210,25 +219,12 @@ class RepairSearch {
       if (this.failing.length === 0 && !baseline.tests.some((test) => test.outcome === "timeout")) {
         return this.notFixed("every test already passes", { bestPassed: this.total });
       }
-      // Each other file's per-test coverage: the runner traces its entry, so each file gets a run
-      // as the entry, the others laid over the project as they are.
-      const coverage = new Map<string, TestObservation[]>([[input.entry, baseline.tests]]);
-      for (const path of trees.keys()) {
-        if (path === input.entry || this.remaining() <= 0) continue;
-        const covered = await runBaseline(this.runnerFor(path), {
-          testTimeoutMs,
-          timeBudgetMs: Math.max(0, this.remaining()),
-          wallLimitMs: this.remaining() + DEADLINE_GRACE_MS,
-        });
-        if (covered.status === "ok") coverage.set(path, covered.tests);
-      }
       const ranking = rankFiles(input, coverage, baseline.tests);
       const top = ranking[0]?.score;
       const ids = { next: 0 };
       const lists: Planned[][] = [];
-      for (const path of coverage.keys()) {
-        const tree = trees.get(path);
-        if (!tree) continue;
+      for (const [path, tree] of trees) {
+        if (!coverage.has(path)) continue;
         const own = ranking.filter((line) => line.file === path);
         // Of several files, one no failing test reaches holds no fault the tests can see.
         if (coverage.size > 1 && own.length === 0 && ranking.length > 0) continue;
@@ -557,6 +553,20 @@ class RepairSearch {
   private stopped(): boolean {
     return this.options.signal?.aborted === true || this.remaining() <= 0 || this.candidatesRun() >= this.maxCandidates;
   }
+}
+
+/** `work` over `items`, at most `jobs` at a time; results in the items' order. */
+async function inTurns<T, R>(items: readonly T[], jobs: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, worker));
+  return results;
 }
 
 /** The input with one program file's content replaced (a later round's base). */
