@@ -62,7 +62,7 @@ function show(verdicts: CandidateVerdict[]): string {
 }
 
 describe("the vitest/jest candidate runner", () => {
-  it("loses only the looping candidate of a vitest group: the others of its group still get their verdicts", SLOW, async () => {
+  it("records which lines of the entry each vitest test runs, and loses only the looping candidate of a group: the others still get their verdicts", SLOW, async () => {
     const { root, files } = project("checkout-vitest", "vitest", {
       "package.json": '{ "name": "checkout", "type": "module", "scripts": { "test": "vitest run" }, "devDependencies": { "vitest": "4.1.12" } }\n',
       "src/discount.js": DISCOUNT,
@@ -79,6 +79,12 @@ describe("the vitest/jest candidate runner", () => {
     const failing = baseline.tests.filter((test) => test.outcome !== "passed").map((test) => test.id);
     const passing = baseline.tests.filter((test) => test.outcome === "passed").map((test) => test.id);
     expect(failing).toEqual(["test/checkout.test.js::pay discount from 100"]);
+    // Per-test coverage of the entry: the test above 100 never reaches `return 0`.
+    expect(Object.fromEntries(baseline.tests.map((test) => [test.id.split("::")[1], test.lines]))).toEqual({
+      "pay no discount under 100": [2, 3],
+      "pay discount from 100": [2, 3],
+      "pay discount above": [2],
+    });
     const outcome = await runner.evaluate({
       candidates: candidatesOf(DISCOUNT, "total > 100"),
       failing,
@@ -99,7 +105,7 @@ describe("the vitest/jest candidate runner", () => {
     expect(byId.get(1)).toMatchObject({ failingPassed: 0, restPassed: 0 });
   });
 
-  it("loses only the looping candidate of a jest group (CommonJS, jest's globals)", SLOW, async () => {
+  it("records which lines each jest test runs, and loses only the looping candidate of a jest group (CommonJS, jest's globals)", SLOW, async () => {
     const fizz = 'function fizz(n) {\n  if (n % 15 === 0) return "FizzBuzz";\n  if (n % 3 === 0) return "Fizz";\n  if (n % 5 === 1) return "Buzz";\n  return String(n);\n}\n\nmodule.exports = { fizz };\n';
     const tests = 'const { play } = require("../lib/game");\n\ntest("first fifteen", () => {\n  expect(play(15)).toEqual(["1", "2", "Fizz", "4", "Buzz", "Fizz", "7", "8", "Fizz", "Buzz", "11", "Fizz", "13", "14", "FizzBuzz"]);\n});\n\ntest("none", () => {\n  expect(play(0)).toEqual([]);\n});\n';
     const { root, files } = project("fizz-jest", "jest", {
@@ -117,6 +123,8 @@ describe("the vitest/jest candidate runner", () => {
     if (baseline.status !== "ok") return;
     const failing = baseline.tests.filter((test) => test.outcome !== "passed").map((test) => test.id);
     const passing = baseline.tests.filter((test) => test.outcome === "passed").map((test) => test.id);
+    // Per-test coverage of the entry: no call, no line of fizz.
+    expect(Object.fromEntries(baseline.tests.map((test) => [test.id.split("::")[1], test.lines]))).toEqual({ "first fifteen": [2, 3, 4, 5], none: [] });
     const candidates = [0, 1, 2, 3, 4, 2, 3, 4].map((rest, id) => ({
       id,
       code: id === LOOPING ? fizz.replace("{\n", "{\n  while (true) {}\n") : fizz.replace("n % 5 === 1", id === 7 ? "n % 5 === 0" : `n % 5 === ${rest}`),

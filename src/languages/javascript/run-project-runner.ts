@@ -60,6 +60,8 @@ export interface ProjectRunnerInput {
    * a test file's process can then be killed (a looping candidate's) and the run goes on.
    */
   workers?: boolean;
+  /** Other files the run writes, brought back in `exec.files` (e.g. a coverage record). */
+  collect?: string[];
   memoryMb?: number;
   allowNetwork?: boolean;
 }
@@ -111,7 +113,7 @@ export async function runProjectRunner(sandbox: Sandbox, input: ProjectRunnerInp
     memoryMb: input.memoryMb,
     allowNetwork: input.allowNetwork,
     env: { CI: "1", NO_COLOR: "1", FORCE_COLOR: "0", NODE_NO_WARNINGS: "1" },
-    collect: [REPORT_FILE],
+    collect: [REPORT_FILE, ...(input.collect ?? [])],
   });
   return { run: toRawRun(exec, input.root), exec };
 }
