@@ -2,6 +2,7 @@ import type { PreferredEdit } from "../repair/prefer-edits.js";
 import type { OperatorName } from "../repair/source-edit.js";
 import type { CheckResult } from "../shared/check-result.js";
 import type { Sandbox } from "../shared/sandbox.js";
+import type { SourceFile } from "../shared/task.js";
 import type { ValidateInput } from "../validation/validate-input.js";
 
 /**
@@ -21,17 +22,22 @@ export type Validator = (
 export interface OfflineRepairRequest extends ValidationRequest {
   /** The failing validation of `code`. */
   check: CheckResult;
+  /** A multi-file program's other files the engine may change (never tests). */
+  editable?: SourceFile[];
 }
 
 export type OfflineRepairResult =
   | {
       status: "fixed";
+      /** The entry's content after the fix. */
       code: string;
+      /** Every file the fix changed, path -> new content (a multi-file program's fix may leave the entry as it was). */
+      files?: Record<string, string>;
       diff: string;
       candidatesRun: number;
       durationMs: number;
       /** The edits made, by operator: what the error -> fix memory records of an offline fix. */
-      edits?: { operator: OperatorName; before: string; after: string; line?: number }[];
+      edits?: { operator: OperatorName; before: string; after: string; line?: number; file?: string }[];
     }
   | { status: "not_fixed"; candidatesRun: number; durationMs: number; reason: string };
 

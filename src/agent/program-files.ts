@@ -28,16 +28,6 @@ export function fileAtFault(task: Task, files: ProgramFiles | null, location: So
 }
 
 /**
- * The files the offline engine searches, in order: the file diagnosis blames when the loop may
- * change it; else the entry, then the program's other non-empty files (nothing points at one).
- */
-export function filesToSearch(task: Task, files: ProgramFiles | null, location: SourceLocation | undefined): string[] {
-  const blamed = fileAtFault(task, files, location);
-  if (!files || blamed !== task.entry) return [blamed];
-  return [task.entry, ...Object.keys(files).filter((path) => path !== task.entry && files[path]?.trim())];
-}
-
-/**
  * The task as seen by a fixer of one file: that file is the entry, the program's other files
  * (with their current contents) are support laid over the project, so they run as they are.
  */

@@ -7,6 +7,9 @@ import type TreeSitter from "@vscode/tree-sitter-wasm";
 /** A program to test: the original with one or two mutations applied. */
 export interface Candidate {
   id: number;
+  /** The program file the mutations change (the pool's file). */
+  file: string;
+  /** That file's content with the mutations applied. */
   code: string;
   mutations: Mutation[];
   /** Search order: lower runs first. */
@@ -23,13 +26,24 @@ export interface Candidate {
 /** How much a line's lower suspiciousness delays its mutations, in operator-cost units. */
 const LOCATION_WEIGHT = 3;
 
+export interface PoolOptions {
+  /** The file the pool mutates, carried by its candidates (default `""`, a single-file program). */
+  file?: string;
+  /**
+   * The score suspicion is measured against (default: this file's top score). A multi-file
+   * search passes the top score over every file, so one file's lines weigh against another's.
+   */
+  top?: number;
+  /** Candidate ids shared by the pools of one search, so that ids stay unique across files. */
+  ids?: { next: number };
+}
+
 /**
  * Builds candidates in search order and filters them: a candidate that does not parse, or
  * that normalizes (layout and comments aside) to a program already seen, is never run.
  */
 export class CandidatePool {
   private readonly seen = new Set<string>();
-  private nextId = 0;
   /** Mutations dropped because the result did not parse. */
   unparseable = 0;
   /** Mutations dropped as duplicates of a program already produced. */
@@ -42,14 +56,16 @@ export class CandidatePool {
     private readonly parser: TreeSitter.Parser,
     private readonly suspicion: ReadonlyMap<number, number>,
     private readonly originalNoOps: number,
+    private readonly file: string,
+    private readonly ids: { next: number },
   ) {}
 
-  static async create(grammar: Grammar, original: string, ranking: readonly SuspiciousLine[]): Promise<CandidatePool> {
+  static async create(grammar: Grammar, original: string, ranking: readonly SuspiciousLine[], options: PoolOptions = {}): Promise<CandidatePool> {
     const parser = await parserFor(grammar);
-    const top = ranking[0]?.score ?? 0;
+    const top = options.top ?? ranking[0]?.score ?? 0;
     const suspicion = new Map(ranking.map((entry) => [entry.line, top > 0 ? entry.score / top : 0]));
     const tree = parser.parse(original);
-    const pool = new CandidatePool(original, parser, suspicion, tree ? countArithmeticNoOps(tree) : 0);
+    const pool = new CandidatePool(original, parser, suspicion, tree ? countArithmeticNoOps(tree) : 0, options.file ?? "", options.ids ?? { next: 0 });
     if (tree) pool.seen.add(normalizedText(tree, original));
     tree?.delete();
     return pool;
@@ -112,7 +128,7 @@ export class CandidatePool {
       removed += change.removed;
       inserted += change.inserted;
     }
-    return { id: this.nextId++, code, mutations, key, size: removed + inserted, inserted };
+    return { id: this.ids.next++, file: this.file, code, mutations, key, size: removed + inserted, inserted };
   }
 }
 

@@ -45,7 +45,7 @@ describe("repairOffline", () => {
     expect(result.status).toBe("fixed");
     if (result.status !== "fixed") return;
     expect(result.code).toBe(BETWEEN.replace("v < high", "v <= high"));
-    expect(result.edits).toEqual([{ operator: "comparison", line: 5, before: "<", after: "<=" }]);
+    expect(result.edits).toEqual([{ file: "between.py", operator: "comparison", line: 5, before: "<", after: "<=" }]);
     expect(result.diff).toContain("-        if low <= v and v < high:");
     expect(result.diff).toContain("+        if low <= v and v <= high:");
     expect(result.testsPassed).toBe(4);

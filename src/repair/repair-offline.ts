@@ -7,12 +7,12 @@ import type { ProjectContext, SourceFile } from "../shared/task.js";
 import { CandidatePool, type Candidate } from "./candidate-pool.js";
 import type { CandidateRunner, CandidateVerdict, TestObservation } from "./candidate-runner.js";
 import { createCandidateRunner } from "./create-candidate-runner.js";
-import { rankBaseline, runBaseline } from "./localize-faults.js";
+import { programFilesOf, rankFiles, runBaseline, supportFor } from "./localize-faults.js";
 import { generateMutations } from "./mutation-operators.js";
 import { operatorTableFor } from "./operator-tables.js";
 import { preferEdits, type PreferredEdit } from "./prefer-edits.js";
 import { describeMutation, type EditDescription, type Mutation, type OperatorName } from "./source-edit.js";
-import { grammarOf, hasSyntaxError, parseSource } from "./syntax-tree.js";
+import { grammarOf, hasSyntaxError, parseSource, type SyntaxTree } from "./syntax-tree.js";
 import { DEFAULT_OFFLINE_BUDGET_MS } from "./offline-budget.js";
 
 export type { EditDescription } from "./source-edit.js";
@@ -28,6 +28,16 @@ export interface OfflineRepairInput {
   check?: CheckResult;
   /** The project the program lives in: every candidate runs inside it (see `ExecSpec.projectRoot`). */
   project?: ProjectContext;
+  /**
+   * The program's other files the engine may edit (a multi-file program): faults are localized
+   * across all of them and the entry by per-test coverage of each. Test files are never edited.
+   */
+  editable?: SourceFile[];
+}
+
+/** An edit of the fix, with the file it changed. */
+export interface FileEdit extends EditDescription {
+  file: string;
 }
 
 export interface OfflineRepairOptions {
@@ -45,10 +55,13 @@ export interface OfflineRepairOptions {
 export type OfflineRepairResult =
   | {
       status: "fixed";
+      /** The entry's content after the fix (as it was when the fix changed only other files). */
       code: string;
-      /** Unified diff from the original to the repaired program. */
+      /** Every file the fix changed, path -> new content. */
+      files: Record<string, string>;
+      /** Unified diff from the original to the repaired program, over every changed file. */
       diff: string;
-      edits: EditDescription[];
+      edits: FileEdit[];
       /** Candidates found that pass every test (the smallest one is returned). */
       plausible: number;
       candidatesRun: number;
@@ -61,7 +74,7 @@ export type OfflineRepairResult =
   | {
       status: "not_fixed";
       reason: string;
-      /** The candidate that passed the most tests, when it beats the original. */
+      /** The entry's content in the candidate that passed the most tests, when it beats the original and changed the entry. */
       bestCode?: string;
       bestPassed?: number;
       testsTotal?: number;
@@ -129,11 +142,20 @@ interface Evaluated {
   verdict: CandidateVerdict;
 }
 
+/** A candidate's place in the search: the pool that built it knows its file. */
+interface Planned {
+  pool: CandidatePool;
+  mutation: Mutation;
+}
+
 class RepairSearch {
   private readonly deadline: number;
   private readonly budgetMs: number;
   private readonly maxCandidates: number;
-  private readonly runner: CandidateRunner;
+  /** The program's files the search may edit, path -> content, the entry first. */
+  private readonly program: Map<string, string>;
+  private readonly runners = new Map<string, CandidateRunner>();
+  private readonly pools = new Map<string, CandidatePool>();
   private readonly evaluated: Evaluated[] = [];
   private readonly plausible: Candidate[] = [];
   private failing: string[] = [];
@@ -142,7 +164,7 @@ class RepairSearch {
   private timeoutMs = 2_000;
   private cpuMs = 1_000;
   private originalHangs = false;
-  private best: { code: string; passed: number } | undefined;
+  private best: { file: string; code: string; passed: number } | undefined;
   /** The best partial fix so far: more tests pass, none that passed before fails. */
   private partial: { candidate: Candidate; passed: number; at: number } | undefined;
   /** A later round's fix, built on `partial`. */
@@ -161,45 +183,82 @@ class RepairSearch {
     this.budgetMs = budgetMs ?? options.timeBudgetMs ?? DEFAULT_OFFLINE_BUDGET_MS;
     this.deadline = started + this.budgetMs;
     this.maxCandidates = options.maxCandidates ?? DEFAULT_MAX_CANDIDATES;
-    this.runner = createCandidateRunner({ ...input, sandbox, jobs: JOBS });
+    this.program = programFilesOf(input);
   }
 
   async run(): Promise<OfflineRepairResult> {
     const { input } = this;
-    const grammar = grammarOf(input.language, input.entry);
-    const tree = await parseSource(grammar, input.code);
-    if (hasSyntaxError(tree)) {
-      tree.delete();
-      return this.notFixed("the program does not parse; offline repair changes behaviour, not syntax");
+    const trees = new Map<string, SyntaxTree>();
+    try {
+      for (const [path, code] of this.program) {
+        const tree = await parseSource(grammarOf(input.language, path), code);
+        if (!hasSyntaxError(tree)) trees.set(path, tree);
+        else if (path === input.entry) return this.notFixed("the program does not parse; offline repair changes behaviour, not syntax");
+        // Another file that does not parse is left as it is: its mutants would not parse either.
+        else tree.delete();
+      }
+      const testTimeoutMs = input.language === "python" ? BASELINE_TEST_TIMEOUT_MS.python : BASELINE_TEST_TIMEOUT_MS.node;
+      // Every file's per-test coverage: the runner traces its subject, so each file gets a run
+      // as the subject, the others laid over the project as they are. The entry's run is the
+      // verdict on each test; the runs go JOBS at a time (mostly start-up: interpreter, collection).
+      const coverage = new Map<string, TestObservation[]>();
+      const baselines = await inTurns([...trees.keys()], JOBS, async (path) => {
+        const result = await runBaseline(this.runnerFor(path), {
+          testTimeoutMs,
+          timeBudgetMs: Math.max(0, this.remaining()),
+          wallLimitMs: this.remaining() + DEADLINE_GRACE_MS,
+        });
+        if (result.status === "ok") coverage.set(path, result.tests);
+        return result;
+      });
+      const baseline = baselines[0];
+      // A baseline stopped at the deadline may lack the tests that hang: it says nothing then.
+      if (this.remaining() <= 0) return this.notFixed("time budget spent before the tests' first run finished");
+      if (baseline.status !== "ok") return this.notFixed(baseline.reason);
+      this.observe(baseline.tests);
+      if (this.failing.length === 0 && !baseline.tests.some((test) => test.outcome === "timeout")) {
+        return this.notFixed("every test already passes", { bestPassed: this.total });
+      }
+      const ranking = rankFiles(input, coverage, baseline.tests);
+      const top = ranking[0]?.score;
+      const ids = { next: 0 };
+      const lists: Planned[][] = [];
+      for (const [path, tree] of trees) {
+        if (!coverage.has(path)) continue;
+        const own = ranking.filter((line) => line.file === path);
+        // Of several files, one no failing test reaches holds no fault the tests can see.
+        if (coverage.size > 1 && own.length === 0 && ranking.length > 0) continue;
+        const code = this.program.get(path) ?? "";
+        const grammar = grammarOf(input.language, path);
+        const pool = await CandidatePool.create(grammar, code, own, { file: path, top, ids });
+        this.pools.set(path, pool);
+        const mutations = generateMutations(tree, code, operatorTableFor(grammar));
+        const ordered = preferEdits(pool.order(mutations), (mutation) => pool.keyOf(mutation), code, this.options.preferredEdits);
+        lists.push(ordered.map((mutation) => ({ pool, mutation })));
+      }
+      await this.searchSingles(mergeByKey(lists));
+    } finally {
+      for (const tree of trees.values()) tree.delete();
     }
-    const baseline = await runBaseline(this.runner, {
-      testTimeoutMs: input.language === "python" ? BASELINE_TEST_TIMEOUT_MS.python : BASELINE_TEST_TIMEOUT_MS.node,
-      timeBudgetMs: Math.max(0, this.remaining()),
-      wallLimitMs: this.remaining() + DEADLINE_GRACE_MS,
-    });
-    // A baseline stopped at the deadline may lack the tests that hang: it says nothing then.
-    if (this.remaining() <= 0) {
-      tree.delete();
-      return this.notFixed("time budget spent before the tests' first run finished");
-    }
-    if (baseline.status !== "ok") {
-      tree.delete();
-      return this.notFixed(baseline.reason);
-    }
-    this.observe(baseline.tests);
-    if (this.failing.length === 0 && !baseline.tests.some((test) => test.outcome === "timeout")) {
-      tree.delete();
-      return this.notFixed("every test already passes", { bestPassed: this.total });
-    }
-    const ranking = rankBaseline(input, baseline);
-    const mutations = generateMutations(tree, input.code, operatorTableFor(grammar));
-    tree.delete();
-    const pool = await CandidatePool.create(grammar, input.code, ranking);
-    const ordered = preferEdits(pool.order(mutations), (mutation) => pool.keyOf(mutation), input.code, this.options.preferredEdits);
-
-    await this.searchSingles(pool, ordered);
-    if (this.plausible.length === 0 && !this.followUp && !this.stopped()) await this.searchPairs(pool);
+    if (this.plausible.length === 0 && !this.followUp && !this.stopped()) await this.searchPairs();
     return this.result();
+  }
+
+  /** The runner whose subject is `path`: the program's other files run beside it as they are. */
+  private runnerFor(path: string): CandidateRunner {
+    let runner = this.runners.get(path);
+    if (!runner) {
+      runner = createCandidateRunner({
+        ...this.input,
+        entry: path,
+        code: this.program.get(path) ?? "",
+        support: supportFor(this.input, this.program, path),
+        sandbox: this.sandbox,
+        jobs: JOBS,
+      });
+      this.runners.set(path, runner);
+    }
+    return runner;
   }
 
   /** Splits the baseline into the tests a repair must fix and those it must keep passing. */
@@ -217,23 +276,24 @@ class RepairSearch {
     this.timeoutMs = Math.max(MIN_WALL_MS, 10 * this.cpuMs);
   }
 
-  private async searchSingles(pool: CandidatePool, ordered: Mutation[]): Promise<void> {
+  private async searchSingles(ordered: Planned[]): Promise<void> {
     let index = 0;
     let carried: Candidate[] = [];
     while (!this.stopped() && this.plausible.length === 0 && !this.followUp) {
-      if (this.partial && this.candidatesRun() - this.partial.at >= SINGLES_AFTER_PARTIAL) await this.laterRound(pool);
+      if (this.partial && this.candidatesRun() - this.partial.at >= SINGLES_AFTER_PARTIAL) await this.laterRound();
       if (this.followUp || this.stopped()) break;
       const limit = this.partial && !this.laterRoundRun ? Math.min(this.batchLimit(), this.partial.at + SINGLES_AFTER_PARTIAL - this.candidatesRun()) : this.batchLimit();
       const batch = carried.slice(0, limit);
       while (index < ordered.length && batch.length < limit) {
-        const candidate = pool.build([ordered[index++]]);
+        const { pool, mutation } = ordered[index++];
+        const candidate = pool.build([mutation]);
         if (candidate) batch.push(candidate);
       }
       if (batch.length === 0) break;
       carried = [...(await this.evaluate(batch)), ...carried.slice(batch.length)];
     }
     // Every single tried: the partial fix, if any, gets its round now.
-    if (this.plausible.length === 0 && !this.followUp && !this.stopped()) await this.laterRound(pool);
+    if (this.plausible.length === 0 && !this.followUp && !this.stopped()) await this.laterRound();
   }
 
   /**
@@ -241,19 +301,19 @@ class RepairSearch {
    * test run (the tests it still fails point elsewhere now) and searched with the time and
    * candidates left. A fix found there passes every test, the originally passing ones included.
    */
-  private async laterRound(pool: CandidatePool): Promise<void> {
+  private async laterRound(): Promise<void> {
     if (this.laterRoundRun || !this.partial || this.round >= MAX_ROUNDS) return;
     this.laterRoundRun = true;
     // Edits that each fixed some tests and broke none may fix the rest together (`low < x and
     // x < high`, each `<` one edge): a few such pairs come before a round built on one of them.
     const helping = this.improvingSingles(true).slice(0, HELPING_SINGLES);
-    await this.runPairs(pool, [[helping, helping]], (HELPING_SINGLES * (HELPING_SINGLES - 1)) / 2);
+    await this.runPairs([[helping, helping]], (HELPING_SINGLES * (HELPING_SINGLES - 1)) / 2);
     if (this.plausible.length > 0 || this.stopped()) return;
     const base = this.partial.candidate;
     // Half of what is left, time and candidates: the partial fix may be the wrong half of a
     // pair, which the remaining singles and the pairs of this round still find.
     const search = new RepairSearch(
-      { ...this.input, code: base.code, check: undefined },
+      withFile(this.input, base.file, base.code),
       { ...this.options, maxCandidates: Math.floor((this.maxCandidates - this.candidatesRun()) / 2), onProgress: undefined },
       this.sandbox,
       this.started,
@@ -264,7 +324,7 @@ class RepairSearch {
     this.laterRoundCandidates = result.candidatesRun;
     if (result.status === "fixed") this.followUp = { base, result };
     else if (result.bestCode && result.bestPassed !== undefined && (!this.best || result.bestPassed > this.best.passed)) {
-      this.best = { code: result.bestCode, passed: result.bestPassed };
+      this.best = { file: this.input.entry, code: result.bestCode, passed: result.bestPassed };
     }
   }
 
@@ -272,13 +332,12 @@ class RepairSearch {
    * Two edits: first combinations of singles that fixed some failing test, then those
    * partnered with the top-ranked singles, then pairs among the top singles.
    */
-  private async searchPairs(pool: CandidatePool): Promise<void> {
+  private async searchPairs(): Promise<void> {
     const usable = this.evaluated.filter(({ verdict }) => !verdict.timedOut && !verdict.invalid);
     const improving = this.improvingSingles(false);
     const partners = usable.slice(0, PAIR_PARTNERS).map(({ candidate }) => candidate);
     const top = partners.slice(0, PAIR_TOP_SINGLES);
     await this.runPairs(
-      pool,
       [
         [improving, improving],
         [improving, partners],
@@ -304,25 +363,29 @@ class RepairSearch {
       .map(({ candidate }) => candidate);
   }
 
-  /** Builds the pairs of each group (cheapest key first within a group) and runs them, at most `max`. */
-  private async runPairs(pool: CandidatePool, groups: [Candidate[], Candidate[]][], max: number): Promise<void> {
+  /**
+   * Builds the pairs of each group (cheapest key first within a group) and runs them, at most
+   * `max`. Both edits of a pair are in one file: a fix across two files takes a later round.
+   */
+  private async runPairs(groups: [Candidate[], Candidate[]][], max: number): Promise<void> {
     const pairs: Candidate[] = [];
     const tried = new Set<string>();
     for (const [firsts, seconds] of groups) {
-      const group: { mutations: Mutation[]; key: number }[] = [];
+      const group: { pool: CandidatePool; mutations: Mutation[]; key: number }[] = [];
       for (const a of firsts) {
         for (const b of seconds) {
-          if (a.id === b.id) continue;
+          const pool = this.pools.get(a.file);
+          if (a.id === b.id || a.file !== b.file || !pool) continue;
           const label = a.id < b.id ? `${a.id}:${b.id}` : `${b.id}:${a.id}`;
           if (tried.has(label)) continue;
           tried.add(label);
-          group.push({ mutations: [...a.mutations, ...b.mutations], key: a.key + b.key });
+          group.push({ pool, mutations: [...a.mutations, ...b.mutations], key: a.key + b.key });
         }
       }
       group.sort((x, y) => x.key - y.key);
       for (const entry of group) {
         if (pairs.length >= max) break;
-        const candidate = pool.build(entry.mutations);
+        const candidate = entry.pool.build(entry.mutations);
         if (candidate) pairs.push(candidate);
       }
     }
@@ -334,12 +397,40 @@ class RepairSearch {
     }
   }
 
-  /** Runs a batch; returns the candidates the runner did not get to, in order. */
+  /**
+   * Runs a batch, each file's candidates through that file's runner, in the order the batch
+   * first names the files; returns the candidates no runner got to, in order.
+   */
   private async evaluate(batch: Candidate[]): Promise<Candidate[]> {
-    const byId = new Map(batch.map((candidate) => [candidate.id, candidate]));
+    const byFile = new Map<string, Candidate[]>();
+    for (const candidate of batch) {
+      if (!this.program.has(candidate.file)) throw new Error(`offline repair: a candidate edits ${candidate.file}, which is not a program file it may change`);
+      byFile.set(candidate.file, [...(byFile.get(candidate.file) ?? []), candidate]);
+    }
+    const unstarted = new Set<number>();
+    for (const [file, group] of byFile) {
+      if (this.plausible.length > 0 || this.remaining() <= 0 || this.options.signal?.aborted) {
+        for (const candidate of group) unstarted.add(candidate.id);
+        continue;
+      }
+      for (const id of await this.evaluateFile(file, group)) unstarted.add(id);
+    }
+    this.options.onProgress?.({
+      candidatesRun: this.candidatesRun(),
+      bestPassed: Math.max(this.best?.passed ?? 0, this.passing.length),
+      total: this.total,
+    });
+    // Once a plausible patch is found, the runner's own "a few more" rule has had its say.
+    if (this.plausible.length > 0) return [];
+    return batch.filter((candidate) => unstarted.has(candidate.id));
+  }
+
+  /** Runs one file's candidates; returns the ids the runner did not get to. */
+  private async evaluateFile(file: string, group: Candidate[]): Promise<number[]> {
+    const byId = new Map(group.map((candidate) => [candidate.id, candidate]));
     const left = Math.max(1, this.remaining());
-    const outcome = await this.runner.evaluate({
-      candidates: batch.map(({ id, code }) => ({ id, code })),
+    const outcome = await this.runnerFor(file).evaluate({
+      candidates: group.map(({ id, code }) => ({ id, code })),
       failing: this.failing,
       passing: this.passing,
       // A candidate may take no more than the budget has left: a hanging mutant started near
@@ -362,17 +453,9 @@ class RepairSearch {
       if (isPartialFix(verdict) && candidate.mutations.length === 1 && (!this.partial || passed > this.partial.passed)) {
         this.partial = { candidate, passed, at: this.candidatesRun() };
       }
-      if (verdict.restPassed !== null && (!this.best || passed > this.best.passed)) this.best = { code: candidate.code, passed };
+      if (verdict.restPassed !== null && (!this.best || passed > this.best.passed)) this.best = { file: candidate.file, code: candidate.code, passed };
     }
-    this.options.onProgress?.({
-      candidatesRun: this.candidatesRun(),
-      bestPassed: Math.max(this.best?.passed ?? 0, this.passing.length),
-      total: this.total,
-    });
-    // Once a plausible patch is found, the runner's own "a few more" rule has had its say.
-    if (this.plausible.length > 0) return [];
-    const unstarted = new Set(outcome.unstarted);
-    return batch.filter((candidate) => unstarted.has(candidate.id));
+    return outcome.unstarted;
   }
 
   private result(): OfflineRepairResult {
@@ -389,12 +472,13 @@ class RepairSearch {
           a.inserted - b.inserted ||
           a.key - b.key,
       );
-      const entry = this.input.entry;
+      const files = { [chosen.file]: chosen.code };
       return {
         status: "fixed",
-        code: chosen.code,
-        diff: createTwoFilesPatch(`a/${entry}`, `b/${entry}`, this.input.code, chosen.code),
-        edits: chosen.mutations.map((mutation) => describeMutation(this.input.code, mutation)),
+        code: files[this.input.entry] ?? this.input.code,
+        files,
+        diff: this.diffOf(files),
+        edits: this.editsOf(chosen),
         plausible: this.plausible.length,
         candidatesRun: this.candidatesRun(),
         durationMs: Date.now() - this.started,
@@ -415,14 +499,29 @@ class RepairSearch {
 
   /** A later round's fix, told from the original program: its diff and both rounds' edits. */
   private combined(base: Candidate, later: Fixed): Fixed {
-    const entry = this.input.entry;
+    const files = { [base.file]: base.code, ...later.files };
     return {
       ...later,
-      diff: createTwoFilesPatch(`a/${entry}`, `b/${entry}`, this.input.code, later.code),
-      edits: [...base.mutations.map((mutation) => describeMutation(this.input.code, mutation)), ...later.edits],
+      code: files[this.input.entry] ?? this.input.code,
+      files,
+      diff: this.diffOf(files),
+      edits: [...this.editsOf(base), ...later.edits],
       candidatesRun: this.candidatesRun(),
       durationMs: Date.now() - this.started,
     };
+  }
+
+  /** One unified diff over the changed files, in the program's order. */
+  private diffOf(files: Record<string, string>): string {
+    return [...this.program]
+      .filter(([path]) => Object.hasOwn(files, path))
+      .map(([path, original]) => createTwoFilesPatch(`a/${path}`, `b/${path}`, original, files[path]))
+      .join("");
+  }
+
+  private editsOf(candidate: Candidate): FileEdit[] {
+    const original = this.program.get(candidate.file) ?? "";
+    return candidate.mutations.map((mutation) => ({ file: candidate.file, ...describeMutation(original, mutation) }));
   }
 
   private notFixed(reason: string, extra: { bestPassed?: number } = {}): OfflineRepairResult {
@@ -430,7 +529,7 @@ class RepairSearch {
     return {
       status: "not_fixed",
       reason,
-      bestCode: improved?.code,
+      bestCode: improved?.file === this.input.entry ? improved.code : undefined,
       bestPassed: extra.bestPassed ?? improved?.passed ?? (this.total > 0 ? this.passing.length : undefined),
       testsTotal: this.total > 0 ? this.total : undefined,
       candidatesRun: this.candidatesRun(),
@@ -453,6 +552,49 @@ class RepairSearch {
 
   private stopped(): boolean {
     return this.options.signal?.aborted === true || this.remaining() <= 0 || this.candidatesRun() >= this.maxCandidates;
+  }
+}
+
+/** `work` over `items`, at most `jobs` at a time; results in the items' order. */
+async function inTurns<T, R>(items: readonly T[], jobs: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, worker));
+  return results;
+}
+
+/** The input with one program file's content replaced (a later round's base). */
+function withFile(input: OfflineRepairInput, path: string, content: string): OfflineRepairInput {
+  if (path === input.entry) return { ...input, code: content, check: undefined };
+  const editable = (input.editable ?? []).map((file) => (file.path === path ? { ...file, content } : file));
+  return { ...input, editable, check: undefined };
+}
+
+/**
+ * The files' mutations in one order: each file's list keeps its own order (suspiciousness and
+ * cost, remembered edits first), and the lists merge by the key of their next mutation, which
+ * weighs every file's lines against the top score over all files.
+ */
+function mergeByKey(lists: Planned[][]): Planned[] {
+  const merged: Planned[] = [];
+  const next = lists.map(() => 0);
+  const keyAt = (list: number) => {
+    const planned = lists[list][next[list]];
+    return planned.pool.keyOf(planned.mutation) ?? planned.mutation.cost;
+  };
+  for (;;) {
+    let chosen = -1;
+    for (let list = 0; list < lists.length; list++) {
+      if (next[list] < lists[list].length && (chosen < 0 || keyAt(list) < keyAt(chosen))) chosen = list;
+    }
+    if (chosen < 0) return merged;
+    merged.push(lists[chosen][next[chosen]++]);
   }
 }
 

@@ -3,7 +3,7 @@ import type { AgentDeps } from "../agent-deps.js";
 import { repairRequest } from "../repair-request.js";
 import { testsFor } from "../tests-for.js";
 import { codeKey } from "../code-key.js";
-import { filesToSearch, focusOn, withFix } from "../program-files.js";
+import { others, type ProgramFiles } from "../program-files.js";
 import type { OfflineRepairResult } from "../collaborators.js";
 import type { AgentStateValue, AgentUpdate } from "../state.js";
 
@@ -20,56 +20,53 @@ export function offlineRepairNode(deps: AgentDeps) {
     const attempt = state.attempts + 1;
     const remembered = state.diagnosis ? ((await deps.memory?.forOffline(state.diagnosis, attempt, deps.emit)) ?? []) : [];
     const preferredEdits = remembered.flatMap((entry) => entry.edits);
-    let result: OfflineRepairResult | undefined;
-    let target = task.entry;
-    let candidatesRun = 0;
+    let result: OfflineRepairResult;
     const started = Date.now();
     try {
-      // In a multi-file program the engine searches the file diagnosis blames, the others laid
-      // over as they are; when no frame names one (a wrong value checked by the tests), each file
-      // in turn, sharing the budget (what one leaves unspent goes to the next).
-      const targets = filesToSearch(task, state.files, check.location);
-      for (const [i, path] of targets.entries()) {
-        const left = deps.offlineBudgetMs === undefined ? undefined : deps.offlineBudgetMs - (Date.now() - started);
-        if (left !== undefined && left <= 0) break;
-        const options = {
-          ...(preferredEdits.length ? { preferredEdits } : {}),
-          sandbox: deps.sandbox,
-          ...(left !== undefined ? { timeBudgetMs: Math.floor(left / (targets.length - i)) } : {}),
-          signal: deps.signal,
-          ...(deps.offlineMaxCandidates !== undefined ? { maxCandidates: deps.offlineMaxCandidates } : {}),
-        };
-        target = path;
-        result = await deps.repairer(repairRequest(focusOn(task, state.files, path), state.files?.[path] ?? code, check, testsFor(deps, state)), options);
-        candidatesRun += result.candidatesRun;
-        if (result.status === "fixed") break;
-      }
+      // A multi-file program is searched as one: the engine localizes the fault across all its
+      // files (per-test coverage of each) and edits whichever ranks first; tests are never edited.
+      const editable = state.files ? others(state.files, task.entry).filter((file) => file.content.trim()) : [];
+      const request = repairRequest(task, state.files?.[task.entry] ?? code, check, testsFor(deps, state));
+      result = await deps.repairer(editable.length > 0 ? { ...request, editable } : request, {
+        ...(preferredEdits.length ? { preferredEdits } : {}),
+        sandbox: deps.sandbox,
+        ...(deps.offlineBudgetMs !== undefined ? { timeBudgetMs: deps.offlineBudgetMs } : {}),
+        signal: deps.signal,
+        ...(deps.offlineMaxCandidates !== undefined ? { maxCandidates: deps.offlineMaxCandidates } : {}),
+      });
     } catch (error) {
       deps.signal?.throwIfAborted();
       const reason = `offline engine failed: ${error instanceof Error ? error.message : String(error)}`;
       deps.emit({ type: "offline_repair", status: "skipped", candidatesRun: 0, durationMs: 0, reason });
       return { offlineTriedOn: codeKey(code, state.files) };
     }
-    result ??= { status: "not_fixed", candidatesRun: 0, durationMs: 0, reason: "no time left in the offline budget" };
     deps.emit({
       type: "offline_repair",
       status: result.status,
-      candidatesRun,
+      candidatesRun: result.candidatesRun,
       durationMs: Date.now() - started,
       ...(result.status === "not_fixed" ? { reason: result.reason } : {}),
     });
-    const spent = { offlineTriedOn: codeKey(code, state.files), usage: { executions: candidatesRun } };
+    const spent = { offlineTriedOn: codeKey(code, state.files), usage: { executions: result.candidatesRun } };
     if (result.status !== "fixed") return spent;
+    const sourceOf = (file: string | undefined) => state.files?.[file ?? task.entry] ?? code;
     return {
       ...spent,
       candidate: {
-        ...withFix(task, state.files, target, result.code),
+        ...fixedFiles(task.entry, state.files, result),
         source: "offline",
         strategy: "offline",
         produceMs: Date.now() - started,
-        offline: { diff: result.diff, candidatesRun, ...(result.edits ? { edits: rememberedEdits(result.edits, state.files?.[target] ?? code) } : {}) },
+        offline: { diff: result.diff, candidatesRun: result.candidatesRun, ...(result.edits ? { edits: result.edits.flatMap((edit) => rememberedEdits([edit], sourceOf(edit.file))) } : {}) },
         ...(remembered.length ? { recalled: remembered.map((entry) => entry.id) } : {}),
       },
     };
   };
+}
+
+/** The candidate's program: the files the fix changed laid over the current ones. */
+function fixedFiles(entry: string, files: ProgramFiles | null, result: Extract<OfflineRepairResult, { status: "fixed" }>): { code: string; files?: ProgramFiles } {
+  if (!files) return { code: result.code };
+  const next = { ...files, ...(result.files ?? { [entry]: result.code }) };
+  return { code: next[entry] ?? "", files: next };
 }

@@ -55,6 +55,13 @@ export interface ProjectRunnerInput {
   testFiles: string[];
   timeoutMs: number;
   perTestTimeoutMs: number;
+  /**
+   * Run jest's test files in worker processes rather than in its own (vitest always does):
+   * a test file's process can then be killed (a looping candidate's) and the run goes on.
+   */
+  workers?: boolean;
+  /** Other files the run writes, brought back in `exec.files` (e.g. a coverage record). */
+  collect?: string[];
   memoryMb?: number;
   allowNetwork?: boolean;
 }
@@ -91,7 +98,7 @@ export async function runProjectRunner(sandbox: Sandbox, input: ProjectRunnerInp
           "--json",
           `--outputFile=${REPORT_FILE}`,
           "--ci",
-          "--runInBand",
+          input.workers ? "--maxWorkers=2" : "--runInBand",
           "--no-cache",
           "--no-watchman",
           `--testTimeout=${perTest}`,
@@ -106,7 +113,7 @@ export async function runProjectRunner(sandbox: Sandbox, input: ProjectRunnerInp
     memoryMb: input.memoryMb,
     allowNetwork: input.allowNetwork,
     env: { CI: "1", NO_COLOR: "1", FORCE_COLOR: "0", NODE_NO_WARNINGS: "1" },
-    collect: [REPORT_FILE],
+    collect: [REPORT_FILE, ...(input.collect ?? [])],
   });
   return { run: toRawRun(exec, input.root), exec };
 }
@@ -158,7 +165,8 @@ function safeJson(text: string): unknown {
 
 /** The error's class and first message line from a runner's failure text (`AssertionError: expected 1 to be 2`). */
 function errorOf(text: string): { type: string; message: string } {
-  const first = text.split("\n").find((line) => line.trim()) ?? text;
+  // jest heads a file's failure with "● Test suite failed to run"; the error is the line after.
+  const first = text.split("\n").find((line) => line.trim() && !/^\s*●/.test(line)) ?? text;
   const match = /^\s*([A-Z][\w$]*(?:Error|Exception)?):\s*(.*)$/.exec(first);
   return match ? { type: match[1], message: match[2] } : { type: "Error", message: first.trim() };
 }
