@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer } from "node:net";
-import { expectUsageExit, runMend } from "../cli/commands/__fixtures__/spawn-mend.js";
+import { BY_CANDIDATES, expectUsageExit, runMend } from "../cli/commands/__fixtures__/spawn-mend.js";
 import type { RunResult } from "../shared/run-result.js";
 import { connectHttp, connectStdio, errorOf, jsonOf, type Connect, type MendMcp } from "./__fixtures__/connect-mend.js";
 
@@ -51,7 +51,7 @@ describe.each(TRANSPORTS)("mend mcp over %s, offline", (_name, connect) => {
 
   beforeAll(async () => {
     ({ root, cwd } = makeProject());
-    mcp = await connect(["--timeout", "5", "--memory", "256"], { cwd });
+    mcp = await connect(["--timeout", "5", "--memory", "256"], { cwd, env: BY_CANDIDATES });
   }, 60_000);
   afterAll(async () => {
     await mcp?.close();

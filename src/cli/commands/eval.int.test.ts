@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import type { EvalReport } from "../../eval/eval-report.js";
 import { type ScriptedStep, startScriptedServer } from "../../testkit/index.js";
-import { expectUsageExit, runMend, spawnMend } from "./__fixtures__/spawn-mend.js";
+import { BY_CANDIDATES, expectUsageExit, runMend, spawnMend } from "./__fixtures__/spawn-mend.js";
 
 const SUITES = fileURLToPath(new URL("../../../examples/suites/", import.meta.url));
 const FIX_SUITE = join(SUITES, "humaneval-fix.jsonl");
@@ -23,13 +23,6 @@ interface SuiteLine {
 }
 const suiteLines = (): SuiteLine[] =>
   readFileSync(FIX_SUITE, "utf8").trim().split("\n").map((line) => JSON.parse(line) as SuiteLine);
-
-/**
- * The offline engine bounded by candidates rather than its wall-clock budget, so that which
- * tasks it fixes does not depend on how loaded the machine is (the fixes here take well
- * under a hundred candidates).
- */
-const BY_CANDIDATES = { MEND_OFFLINE_MAX_CANDIDATES: "600" };
 
 async function evalJson(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; report: EvalReport; stderr: string }> {
   const result = await runMend(["eval", ...args, "--json"], { cwd: dir, env: { ...BY_CANDIDATES, ...env } });

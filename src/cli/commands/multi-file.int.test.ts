@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunResult } from "../../shared/run-result.js";
 import { fenced, startScriptedServer } from "../../testkit/index.js";
-import { runMend, runMendInTerminal } from "./__fixtures__/spawn-mend.js";
+import { BY_CANDIDATES, runMend, runMendInTerminal } from "./__fixtures__/spawn-mend.js";
 import { writeProject } from "./__fixtures__/write-project.js";
 
 // Real pytest runs in the sandbox and an offline search, on a loaded two-core machine.
@@ -64,7 +64,7 @@ const read = (root: string, path: string) => readFileSync(join(root, path), "utf
 describe("mend repair on a package folder, the bug in a module the tests reach through another", () => {
   it("fixes the module at fault only, shows one diff over the changed files, and writes nothing without --write", SLOW, async () => {
     const root = shop("offline");
-    const result = await runMend(["repair", "shop", "--tests", "tests", "--json", "--runs-dir", join(base, "runs")], { cwd: root });
+    const result = await runMend(["repair", "shop", "--tests", "tests", "--json", "--runs-dir", join(base, "runs")], { cwd: root, env: BY_CANDIDATES });
     const run = JSON.parse(result.stdout) as RunResult;
     expect(result.code, result.stderr).toBe(0);
     expect(run.verified).toBe(true);
@@ -73,7 +73,7 @@ describe("mend repair on a package folder, the bug in a module the tests reach t
     expect(run.code).toBe(CART);
     expect(read(root, "shop/tax.py")).toContain("(1 - rate)");
 
-    const human = await runMend(["repair", "shop", "--tests", "tests", "--runs-dir", join(base, "runs")], { cwd: root });
+    const human = await runMend(["repair", "shop", "--tests", "tests", "--runs-dir", join(base, "runs")], { cwd: root, env: BY_CANDIDATES });
     expect(human.code).toBe(0);
     expect(human.stdout).toContain("--- shop/tax.py\tdraft\n+++ shop/tax.py\tverified");
     expect(human.stdout).toContain("+    return round(amount * (1 + rate), 2)");
@@ -82,7 +82,7 @@ describe("mend repair on a package folder, the bug in a module the tests reach t
 
   it("with --write, writes the module at fault and leaves the others as they were", SLOW, async () => {
     const root = shop("write");
-    const result = await runMend(["repair", "shop", "--tests", "tests", "--write", "--json", "--runs-dir", join(base, "runs")], { cwd: root });
+    const result = await runMend(["repair", "shop", "--tests", "tests", "--write", "--json", "--runs-dir", join(base, "runs")], { cwd: root, env: BY_CANDIDATES });
     expect(result.code, result.stderr).toBe(0);
     expect(read(root, "shop/tax.py")).toBe(TAX);
     expect(read(root, "shop/cart.py")).toBe(CART);

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { symlinkSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectUsageExit, runMend } from "./__fixtures__/spawn-mend.js";
+import { BY_CANDIDATES, expectUsageExit, runMend } from "./__fixtures__/spawn-mend.js";
 import { writeProject } from "./__fixtures__/write-project.js";
 
 /** QuixBugs as published: programs beside node.py, tests that load JSON test data through a helper, a root conftest.py. */
@@ -72,8 +72,8 @@ describe("a project laid out as QuixBugs is", () => {
   }
 
   it("repairs a program its tests reach with a data file and a conftest option, as the self-contained one", SLOW, async () => {
-    const inProject = await runMend(["repair", "python_programs/gcd.py", "--tests", "python_testcases/test_gcd.py", "--json"], { cwd: clone });
-    const alone = await runMend(["repair", "gcd.py", "--tests", "test_gcd.py", "--json"], { cwd: flat });
+    const inProject = await runMend(["repair", "python_programs/gcd.py", "--tests", "python_testcases/test_gcd.py", "--json"], { cwd: clone, env: BY_CANDIDATES });
+    const alone = await runMend(["repair", "gcd.py", "--tests", "test_gcd.py", "--json"], { cwd: flat, env: BY_CANDIDATES });
     const a = JSON.parse(inProject.stdout) as { verified: boolean; code: string };
     const b = JSON.parse(alone.stdout) as { verified: boolean; code: string };
     expect(a.verified).toBe(true);
@@ -104,7 +104,7 @@ describe("a JavaScript project (ESM, a JSON import, the bug in a module the test
   it("repairs the module from the project root with no extra flags", SLOW, async () => {
     const root = join(base, "cart");
     writeProject(root, CART);
-    const result = await runMend(["repair", "src/prices.js", "--tests", "test/cart.test.js", "--json"], { cwd: root });
+    const result = await runMend(["repair", "src/prices.js", "--tests", "test/cart.test.js", "--json"], { cwd: root, env: BY_CANDIDATES });
     const json = JSON.parse(result.stdout) as { verified: boolean; code: string };
     expect(json.verified).toBe(true);
     expect(json.code).toContain("amount * (1 + rate)");
@@ -208,8 +208,8 @@ describe("a project's own test runner", () => {
     });
     link(jestRoot, "jest");
     const [vitest, jest] = await Promise.all([
-      runMend(["repair", "src/discount.js", "--tests", "test/checkout.test.js", "--json", "--no-review", "--runs-dir", join(base, "runs")], { cwd: vitestRoot }),
-      runMend(["repair", "lib/fizz.js", "--tests", "__tests__/game.test.js", "--json", "--no-review", "--runs-dir", join(base, "runs")], { cwd: jestRoot }),
+      runMend(["repair", "src/discount.js", "--tests", "test/checkout.test.js", "--json", "--no-review", "--runs-dir", join(base, "runs")], { cwd: vitestRoot, env: BY_CANDIDATES }),
+      runMend(["repair", "lib/fizz.js", "--tests", "__tests__/game.test.js", "--json", "--no-review", "--runs-dir", join(base, "runs")], { cwd: jestRoot, env: BY_CANDIDATES }),
     ]);
     const runs = [vitest, jest].map((result) => JSON.parse(result.stdout) as { verified: boolean; code: string; attempts: Array<{ source: string }> });
     expect(vitest.code, vitest.stderr).toBe(0);
@@ -277,8 +277,8 @@ describe("examples as tests for a program deeper than the project root", () => {
       "web/src/util/clamp.js": "/**\n * @example clamp(5, 0, 3) // => 3\n * @example clamp(-1, 0, 3) // => 0\n */\nexport function clamp(x, lo, hi) {\n  return Math.max(lo, Math.max(x, hi));\n}\n",
     });
     const [python, javascript] = await Promise.all([
-      runMend(["repair", "tools/deep/clamp.py", "--json", "--no-review", "--runs-dir", join(base, "runs")], { cwd: root }),
-      runMend(["repair", "web/src/util/clamp.js", "--json", "--no-review", "--runs-dir", join(base, "runs")], { cwd: root }),
+      runMend(["repair", "tools/deep/clamp.py", "--json", "--no-review", "--runs-dir", join(base, "runs")], { cwd: root, env: BY_CANDIDATES }),
+      runMend(["repair", "web/src/util/clamp.js", "--json", "--no-review", "--runs-dir", join(base, "runs")], { cwd: root, env: BY_CANDIDATES }),
     ]);
     for (const result of [python, javascript]) {
       const run = JSON.parse(result.stdout) as { verified: boolean; verification: { by: string; testsRun: number }; attempts: Array<{ testsTotal?: number }> };

@@ -43,6 +43,13 @@ export interface MendExit {
   stderr: string;
 }
 
+/**
+ * For tests that assert the offline engine finds a fix: the engine is bounded by candidates
+ * (its clock then only a backstop), so that the outcome does not depend on how loaded the
+ * machine is. The fixes these tests expect take well under this many candidates.
+ */
+export const BY_CANDIDATES: Readonly<Record<string, string>> = { MEND_OFFLINE_MAX_CANDIDATES: "600" };
+
 /** Starts `node dist/cli/main.js ARGS` with only the given environment (plus PATH). */
 export function spawnMend(args: string[], options: { cwd: string; env?: Record<string, string> }): {
   child: ChildProcess;
