@@ -27,7 +27,10 @@ MAX_REPR = 2000
 
 
 class CallTimeout(BaseException):
-    """Raised by the timer inside a call that runs too long (a BaseException, so user code's `except Exception` does not swallow it)."""
+    """Raised by the timer inside a call that runs too long.
+
+    A BaseException, so that the program's own `except Exception` does not swallow it.
+    """
 
 
 def describe(value):
