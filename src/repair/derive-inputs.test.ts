@@ -104,6 +104,39 @@ describe("testCalls", () => {
   });
 });
 
+describe("testCalls on parametrized pytest tests", () => {
+  it("makes one call per row, placed in its test by the id pytest gives it", async () => {
+    const tests = `import pytest
+from change import possible_change
+
+
+@pytest.mark.parametrize("coins, total, expected", [
+    ([1, 5, 10, 25], 11, 4), ([1, 5], 2.5, 1), ((3,), -2, None), ("ab", True, "x y"),
+])
+def test_possible_change(coins, total, expected):
+    assert possible_change(coins, total) == expected
+
+
+@pytest.mark.parametrize("total", [3])
+@pytest.mark.parametrize("coins", [[1]])
+def test_stacked(coins, total):
+    assert possible_change(coins, total) == 1
+`;
+    const calls = await testCalls("python", [{ path: "test_change.py", content: tests }], ["possible_change"]);
+    // The ids pytest collects for these rows (checked with pytest --collect-only); stacked decorators are left alone.
+    expect(calls.map((call) => call.test?.exact)).toEqual([
+      "test_change.py::test_possible_change[coins0-11-4]",
+      "test_change.py::test_possible_change[coins1-2.5-1]",
+      "test_change.py::test_possible_change[coins2--2-None]",
+      "test_change.py::test_possible_change[ab-True-x y]",
+    ]);
+    expect(calls[2].args).toEqual([
+      { kind: "tuple", items: [{ kind: "int", digits: 3n }] },
+      { kind: "int", digits: -2n },
+    ]);
+  });
+});
+
 describe("deriveInputs", () => {
   it("runs the passing tests' arguments and their neighbours, and nothing a failing test touches", async () => {
     const tests = `from f import f

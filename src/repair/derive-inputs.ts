@@ -131,6 +131,7 @@ export async function testCalls(language: LiteralLanguage, tests: readonly Sourc
         if (!name || !wanted.has(name)) continue;
         const call = literalCall(node, name, language);
         if (call) calls.push({ ...call, test: testOf(node, file.path, language) });
+        else if (language === "python") calls.push(...parametrizedCalls(node, name, file.path));
       }
     } finally {
       tree.delete();
@@ -152,7 +153,13 @@ function calledName(call: SyntaxNode): string | undefined {
   return undefined;
 }
 
-function literalCall(call: SyntaxNode, name: string, language: LiteralLanguage): Omit<TestCall, "test"> | undefined {
+function literalCall(
+  call: SyntaxNode,
+  name: string,
+  language: LiteralLanguage,
+  bound: ReadonlyMap<string, LiteralValue> = new Map(),
+): Omit<TestCall, "test"> | undefined {
+  const valueOf = (node: SyntaxNode) => (node.type === "identifier" ? bound.get(node.text) : literalOf(node, language));
   const argumentList = call.childForFieldName("arguments");
   if (!argumentList) return undefined;
   const args: LiteralValue[] = [];
@@ -162,16 +169,64 @@ function literalCall(call: SyntaxNode, name: string, language: LiteralLanguage):
     if (argument.type === "keyword_argument") {
       const key = argument.childForFieldName("name");
       const valueNode = argument.childForFieldName("value");
-      const value = valueNode ? literalOf(valueNode, language) : undefined;
+      const value = valueNode ? valueOf(valueNode) : undefined;
       if (!key || !value) return undefined;
       kwargs.push([key.text, value]);
       continue;
     }
-    const value = literalOf(argument, language);
+    const value = valueOf(argument);
     if (!value || kwargs.length > 0) return undefined;
     args.push(value);
   }
   return { name, args, kwargs };
+}
+
+/**
+ * A call inside a test with one `@pytest.mark.parametrize("a, b", [(1, 2), ...])` whose
+ * arguments are literals or the parameters: one call per row, each placed in its own test by
+ * the id pytest gives the row (`test_f[1-2]`; a list or dict argument is named `a0`, `a1`...).
+ */
+function parametrizedCalls(call: SyntaxNode, name: string, path: string): TestCall[] {
+  let definition: SyntaxNode | null = call.parent;
+  while (definition && definition.type !== "function_definition") definition = definition.parent;
+  const decorated = definition?.parent;
+  const testName = definition?.childForFieldName("name")?.text;
+  if (!decorated || decorated.type !== "decorated_definition" || !testName?.startsWith("test") || definition?.parent?.parent?.type !== "module") return [];
+  const parametrize = decorated.namedChildren.filter((child) => child?.type === "decorator" && /^\s*@\s*(pytest\.)?mark\.parametrize\s*\(/.test(child.text));
+  if (parametrize.length !== 1) return [];
+  const args = parametrize[0]!.namedChildren[0]?.childForFieldName("arguments")?.namedChildren.filter((child) => child?.type !== "comment") ?? [];
+  if (args.length !== 2 || !args[0] || !args[1]) return [];
+  const names = literalOf(args[0], "python");
+  const rows = literalOf(args[1], "python");
+  if (names?.kind !== "string" || (rows?.kind !== "list" && rows?.kind !== "tuple")) return [];
+  const argNames = names.value.split(",").map((part) => part.trim());
+  const calls: TestCall[] = [];
+  for (const row of rows.items) {
+    const values = argNames.length === 1 ? [row] : row.kind === "tuple" || row.kind === "list" ? row.items : [];
+    if (values.length !== argNames.length) return [];
+    const rowCall = literalCall(call, name, "python", new Map(argNames.map((argName, index) => [argName, values[index]])));
+    if (!rowCall) return [];
+    calls.push({ ...rowCall, test: { exact: `${path}::${testName}[${values.map((value, index) => pytestIdPart(value, argNames[index], calls.length)).join("-")}]`, prefixes: [] } });
+  }
+  return calls;
+}
+
+/** The part of a parametrized test's id pytest makes from one value (its `_idval`). */
+function pytestIdPart(value: LiteralValue, argName: string, row: number): string {
+  switch (value.kind) {
+    case "int":
+      return value.digits.toString();
+    case "float":
+      return renderLiteral(value, "python");
+    case "bool":
+      return value.value ? "True" : "False";
+    case "none":
+      return "None";
+    case "string":
+      return value.value;
+    default:
+      return `${argName}${row}`;
+  }
 }
 
 function testOf(call: SyntaxNode, path: string, language: LiteralLanguage): TestMatcher | undefined {
