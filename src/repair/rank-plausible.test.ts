@@ -21,9 +21,17 @@ describe("rankPlausible", () => {
     expect(ranked.map((entry) => entry.id)).toEqual([1, 0]);
   });
 
-  it("counts an unmeasured candidate as changing nothing", () => {
-    const ranked = rankPlausible([candidate(0, 2), candidate(1, 3)], { changes: new Map([[0, 1]]) });
-    expect(ranked.map((entry) => entry.id)).toEqual([1, 0]);
+  it("ranks a candidate the guard did not measure after those it did", () => {
+    const ranked = rankPlausible([candidate(0, 2), candidate(1, 3), candidate(2, 1)], { changes: new Map([[0, 1], [1, 3]]) });
+    expect(ranked.map((entry) => entry.id)).toEqual([0, 1, 2]);
+  });
+
+  it("takes a candidate found only by the guard's extra search only when it changes less", () => {
+    const early = candidate(0, 3, "builtin");
+    const late = candidate(1, 1);
+    expect(rankPlausible([early, late], { late: new Set([1]), changes: new Map([[0, 0], [1, 0]]) })[0].id).toBe(0);
+    expect(rankPlausible([early, late], { late: new Set([1]) })[0].id).toBe(0);
+    expect(rankPlausible([early, late], { late: new Set([1]), changes: new Map([[0, 2], [1, 0]]) })[0].id).toBe(1);
   });
 
   it("among patches of the same size, prefers the one that keeps the passing tests' coverage, before the edit-kind prior", () => {

@@ -173,6 +173,8 @@ class RepairSearch {
   private guard: OverfittingGuard | undefined;
   /** Candidates run when the first plausible patch was found. */
   private firstPlausibleAt: number | undefined;
+  /** Plausible candidates found after the few more a search without the guard runs. */
+  private readonly latePlausible = new Set<number>();
   private baselineTests: TestObservation[] = [];
 
   constructor(
@@ -392,6 +394,7 @@ class RepairSearch {
       if (isPlausible(verdict)) {
         this.plausible.push(candidate);
         this.firstPlausibleAt ??= this.candidatesRun();
+        if (this.candidatesRun() > this.firstPlausibleAt + EXTRA_AFTER_PLAUSIBLE) this.latePlausible.add(candidate.id);
       }
       const passed = passedBy(verdict);
       if (isPartialFix(verdict) && candidate.mutations.length === 1 && (!this.partial || passed > this.partial.passed)) {
@@ -475,7 +478,7 @@ class RepairSearch {
    */
   private async weighPlausible(): Promise<PlausibleEvidence> {
     if (this.plausible.length < 2 || this.options.signal?.aborted) return {};
-    const evidence: PlausibleEvidence = {};
+    const evidence: PlausibleEvidence = { late: this.latePlausible };
     if (this.guard && this.remaining() >= GUARD_MIN_MS) {
       const compared = rankPlausible(this.plausible).slice(0, GUARD_MAX_COMPARED);
       evidence.changes = await this.guard.changes(compared, this.sandbox, this.remaining());
