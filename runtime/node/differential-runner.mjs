@@ -4,8 +4,11 @@
 // in turn and imported by a fresh Node process (a child of this one), which calls the named
 // functions with each input under a per-call time limit (vm's, which interrupts a busy loop) and
 // prints what happened: the inspected result and arguments afterwards (a function may change them
-// in place), or the error's name. A version that crashes or hangs loses the inputs it did not
-// reach, which then read as "killed".
+// in place), or the error's name. The limit is wall-clock time, so a call stopped by it without
+// having used most of it in CPU time was starved by a busy machine: it runs again with a longer
+// limit, and reads as "slow" (no evidence either way) if it still never gets the CPU time. A
+// version that crashes loses the inputs it did not reach, which then read as "killed"; one
+// stopped by the wall clock as "slow".
 //
 // Usage: node differential-runner.mjs CONFIG.json, in the work folder that holds the program. The
 // config names the entry, the versions file ([{id, code}]), the inputs ([{name, args}], args a
@@ -18,6 +21,8 @@ import { inspect } from "node:util";
 import vm from "node:vm";
 
 const MARKER = "@@mend ";
+/** A starved call is tried again with a limit this many times longer, up to the last. */
+const STARVED_RETRY_FACTORS = [1, 4, 16];
 const INSPECT = { depth: 8, sorted: true, breakLength: Infinity, maxArrayLength: 500, maxStringLength: 2000, getters: false };
 
 function describe(value) {
@@ -48,13 +53,26 @@ async function settled(value, ms) {
 async function call(module, input, ms) {
   const fn = lookup(module, input.name);
   if (typeof fn !== "function") return "!missing";
+  for (const factor of STARVED_RETRY_FACTORS) {
+    const outcome = await callOnce(fn, input, ms, factor * ms);
+    if (outcome !== "!slow") return outcome;
+  }
+  return "!slow";
+}
+
+/** One call with `wallMs` of wall-clock time; "!timeout" once it has used `ms` of CPU time, "!slow" when it was stopped before. */
+async function callOnce(fn, input, ms, wallMs) {
   // The arguments are literals mendloop wrote from the tests' own, built in this realm (`instanceof Array` holds).
   const args = new Function(`return ${input.args};`)();
   let outcome;
+  const cpu = process.cpuUsage();
   try {
-    outcome = await settled(vm.runInNewContext("fn(...args)", { fn, args }, { timeout: ms }), ms);
+    outcome = await settled(vm.runInNewContext("fn(...args)", { fn, args }, { timeout: wallMs }), wallMs);
   } catch (error) {
-    if (error && error.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") return "!timeout";
+    if (error && error.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") {
+      const used = process.cpuUsage(cpu);
+      return (used.user + used.system) / 1000 < ms / 2 ? "!slow" : "!timeout";
+    }
     return "!" + nameOf(error);
   }
   if (outcome.timeout) return "!timeout";
@@ -98,7 +116,8 @@ function main() {
       timeout: config.versionTimeoutMs,
       maxBuffer: 16 * 1024 * 1024,
     });
-    const outcomes = config.inputs.map(() => "!killed");
+    const stopped = child.error && /** @type {NodeJS.ErrnoException} */ (child.error).code === "ETIMEDOUT";
+    const outcomes = config.inputs.map(() => (stopped ? "!slow" : "!killed"));
     for (const line of (child.stdout ?? Buffer.alloc(0)).toString("utf8").split("\n")) {
       if (!line.startsWith(MARKER)) continue;
       try {

@@ -3,9 +3,11 @@
 The overfitting guard of the offline repair engine compares a candidate fix with the original
 program on inputs derived from the tests. Each version is written over the entry file in turn
 and imported by a fresh interpreter (a child of this one), which calls the named functions with
-each input under a per-call timer and prints what happened: the repr of the result and of the
-arguments afterwards (a function may change them in place), or the exception's type. A version
-that crashes or hangs loses the inputs it did not reach, which then read as "killed".
+each input under a per-call CPU-time limit (a busy machine does not stretch it) and prints what
+happened: the repr of the result and of the arguments afterwards (a function may change them in
+place), or the exception's type. A version that crashes loses the inputs it did not reach, which
+then read as "killed"; one stopped by the wall clock (asleep, or starved of CPU) as "slow", which
+says nothing about its behaviour.
 
 Usage: python3 -u differential_runner.py CONFIG.json, in the work folder that holds the program.
 The config names the entry, the versions file ([{id, code}]), the inputs ([{name, args}], args a
@@ -56,19 +58,19 @@ def run_version(config):
     if workdir not in sys.path:
         sys.path.insert(0, workdir)
     sys.dont_write_bytecode = True
-    signal.signal(signal.SIGALRM, on_timer)
+    signal.signal(signal.SIGVTALRM, on_timer)
     seconds = config["callTimeoutMs"] / 1000.0
     import importlib
 
     module = None
     failure = None
     try:
-        signal.setitimer(signal.ITIMER_REAL, seconds)
+        signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
         module = importlib.import_module(config["entry"][:-3].replace("/", "."))
     except BaseException as error:  # noqa: BLE001 - the program's import is under test
         failure = "!import " + ("timeout" if isinstance(error, CallTimeout) else type(error).__name__)
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
     for index, item in enumerate(config["inputs"]):
         outcome = failure or call(module, item, seconds)
         out.write(MARKER + json.dumps({"index": index, "outcome": outcome}) + "\n")
@@ -81,11 +83,11 @@ def call(module, item, seconds):
         return "!missing"
     args, kwargs = eval(item["args"], {"__builtins__": {}})  # literals written by mendloop from the tests' own
     try:
-        signal.setitimer(signal.ITIMER_REAL, seconds)
+        signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
         try:
             result = function(*args, **kwargs)
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(signal.ITIMER_VIRTUAL, 0)
     except CallTimeout:
         return "!timeout"
     except RecursionError:
@@ -111,9 +113,11 @@ def main():
                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=config["versionTimeoutMs"] / 1000.0,
             )
             output = completed.stdout
+            missing = "!killed"
         except subprocess.TimeoutExpired as expired:
             output = expired.stdout or b""
-        outcomes = ["!killed"] * len(config["inputs"])
+            missing = "!slow"
+        outcomes = [missing] * len(config["inputs"])
         for line in output.decode("utf-8", "replace").splitlines():
             if line.startswith(MARKER):
                 try:

@@ -13,7 +13,11 @@ export interface DifferentialSetup {
   sandbox: Sandbox;
 }
 
-/** What each version did on each input, in input order: `=<result> args <arguments after>`, `!<error name>`, `!timeout` or `!killed`. */
+/**
+ * What each version did on each input, in input order: `=<result> args <arguments after>`,
+ * `!<error name>`, `!timeout` (its CPU time spent), `!killed` (the version died), or `!slow`
+ * (stopped by the wall clock on a starved machine: no evidence).
+ */
 export type DifferentialOutcome =
   | { status: "ok"; outcomes: Map<number, string[]> }
   | { status: "error"; reason: string };
@@ -24,8 +28,9 @@ const RUNNER = { python: "__mend_differential.py", javascript: "__mend_different
 const MARKER = "@@mend ";
 /** A call is cut off after this much time: the tests' own calls take milliseconds, a mutant's loop forever. */
 export const CALL_TIMEOUT_MS = 200;
-/** Interpreter start and import, per version. */
-const VERSION_STARTUP_MS = 1_500;
+/** Interpreter start and import, per version, and the wall-clock time a call may take on a busy machine. */
+const VERSION_STARTUP_MS = 5_000;
+const CALL_WALL_MS = 4 * CALL_TIMEOUT_MS;
 
 /**
  * Runs each version of the program (the original and candidate fixes) on the same inputs, in
@@ -44,7 +49,7 @@ export async function runDifferential(
   files[runner] = runtimeSource(setup.language === "python" ? "python/differential_runner.py" : "node/differential-runner.mjs");
   files[VERSIONS_FILE] = JSON.stringify(versions);
   files[setup.entry] = versions[0]?.code ?? "";
-  const versionTimeoutMs = VERSION_STARTUP_MS + inputs.length * CALL_TIMEOUT_MS;
+  const versionTimeoutMs = VERSION_STARTUP_MS + inputs.length * CALL_WALL_MS;
   files[CONFIG_FILE] = JSON.stringify({ entry: setup.entry, versions: VERSIONS_FILE, inputs, callTimeoutMs: CALL_TIMEOUT_MS, versionTimeoutMs });
   if (setup.language === "javascript") {
     files["package.json"] ??= JSON.stringify({ type: moduleTypeOf(setup.entry, [versions[0]?.code ?? "", ...setup.tests.map((file) => file.content)]) });
