@@ -219,7 +219,8 @@ class RepairSearch {
       tree.delete();
       return this.notFixed("every test already passes", { bestPassed: this.total });
     }
-    this.guard = await OverfittingGuard.create(input, this.failing, this.passing);
+    // A later round's program is already a partial fix, not the behaviour to keep: only the first round is guarded.
+    this.guard = this.round === 1 ? await OverfittingGuard.create(input, this.failing, this.passing) : undefined;
     const ranking = rankBaseline(input, baseline);
     const mutations = generateMutations(tree, input.code, operatorTableFor(grammar));
     tree.delete();
