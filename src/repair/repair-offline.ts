@@ -481,8 +481,11 @@ class RepairSearch {
     if (this.plausible.length < 2 || this.options.signal?.aborted) return {};
     const evidence: PlausibleEvidence = { late: this.latePlausible };
     if (this.guard && this.remaining() >= GUARD_MIN_MS) {
-      const compared = rankPlausible(this.plausible).slice(0, GUARD_MAX_COMPARED);
-      evidence.changes = await this.guard.changes(compared, this.sandbox, this.remaining());
+      // The choice without the guard runs first: unless it was measured, nothing was learned
+      // (the others may only have been measured because they came before the deadline).
+      const compared = rankPlausible(this.plausible, evidence).slice(0, GUARD_MAX_COMPARED);
+      const changes = await this.guard.changes(compared, this.sandbox, this.remaining());
+      if (changes?.has(compared[0].id)) evidence.changes = changes;
     }
     const ranked = rankPlausible(this.plausible, evidence);
     const tied = ranked.filter((candidate) => tiedBeforeCoverage(candidate, ranked[0], evidence)).slice(0, COVERAGE_MAX_COMPARED);
