@@ -167,7 +167,7 @@ function describeExit(result: ExecResult): string {
  * How `.js` files of a task without a package.json should load: CommonJS when the sources
  * use `require`/`module.exports` and no `import`/`export` statement, else ES modules.
  */
-function moduleTypeOf(entry: string, sources: string[]): "module" | "commonjs" {
+export function moduleTypeOf(entry: string, sources: string[]): "module" | "commonjs" {
   if (entry.endsWith(".cjs")) return "commonjs";
   if (entry.endsWith(".mjs")) return "module";
   const esm = sources.some((source) => /^\s*(import|export)\b/m.test(source));

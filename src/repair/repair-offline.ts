@@ -10,8 +10,11 @@ import { createCandidateRunner } from "./create-candidate-runner.js";
 import { programFilesOf, rankFiles, runBaseline, supportFor } from "./localize-faults.js";
 import { generateMutations } from "./mutation-operators.js";
 import { operatorTableFor } from "./operator-tables.js";
+import { linesLost } from "./lines-lost.js";
+import { OverfittingGuard } from "./overfitting-guard.js";
 import { preferEdits, type PreferredEdit } from "./prefer-edits.js";
-import { describeMutation, type EditDescription, type Mutation, type OperatorName } from "./source-edit.js";
+import { rankPlausible, tiedBeforeCoverage, type PlausibleEvidence } from "./rank-plausible.js";
+import { describeMutation, type EditDescription, type Mutation } from "./source-edit.js";
 import { grammarOf, hasSyntaxError, parseSource, type SyntaxTree } from "./syntax-tree.js";
 import { DEFAULT_OFFLINE_BUDGET_MS } from "./offline-budget.js";
 
@@ -62,8 +65,13 @@ export type OfflineRepairResult =
       /** Unified diff from the original to the repaired program, over every changed file. */
       diff: string;
       edits: FileEdit[];
-      /** Candidates found that pass every test (the smallest one is returned). */
+      /** Candidates found that pass every test (the likeliest one is returned). */
       plausible: number;
+      /**
+       * The overfitting guard's count for the returned patch: inputs near the passing tests'
+       * own on which it behaves unlike the original; absent when the guard did not run.
+       */
+      behaviourChanges?: number;
       candidatesRun: number;
       durationMs: number;
       testsPassed: number;
@@ -87,6 +95,19 @@ export type OfflineRepairResult =
 const DEFAULT_MAX_CANDIDATES = 3_000;
 /** After the first plausible patch, a few more candidates may find a smaller one. */
 const EXTRA_AFTER_PLAUSIBLE = 12;
+/**
+ * With the overfitting guard on, the search goes on after the first plausible patch for this
+ * many more candidates or until this many plausible ones, so that the guard has alternatives
+ * to compare (a patch that only fits the tests is often found first: it is often smaller).
+ */
+const GUARD_EXTRA_CANDIDATES = 60;
+const GUARD_MAX_PLAUSIBLE = 6;
+/** Plausible candidates the guard runs (the likeliest by size and kind), and the time it needs left to run them. */
+const GUARD_MAX_COMPARED = 8;
+const GUARD_MIN_MS = 1_500;
+/** Tied candidates whose coverage is measured (one test run each), and the time that needs left. */
+const COVERAGE_MAX_COMPARED = 3;
+const COVERAGE_MIN_MS = 3_000;
 const BATCH_SIZE = 250;
 const BATCH_BUDGET_MS = 5_000;
 /** Pairs of edits come only after every single edit, and only this many. */
@@ -171,6 +192,12 @@ class RepairSearch {
   private followUp: { base: Candidate; result: Fixed } | undefined;
   private laterRoundRun = false;
   private laterRoundCandidates = 0;
+  private guard: OverfittingGuard | undefined;
+  /** Candidates run when the first plausible patch was found. */
+  private firstPlausibleAt: number | undefined;
+  /** Plausible candidates found after the few more a search without the guard runs. */
+  private readonly latePlausible = new Set<number>();
+  private baselineTests: TestObservation[] = [];
 
   constructor(
     private readonly input: OfflineRepairInput,
@@ -216,9 +243,13 @@ class RepairSearch {
       if (this.remaining() <= 0) return this.notFixed("time budget spent before the tests' first run finished");
       if (baseline.status !== "ok") return this.notFixed(baseline.reason);
       this.observe(baseline.tests);
+      this.baselineTests = baseline.tests;
       if (this.failing.length === 0 && !baseline.tests.some((test) => test.outcome === "timeout")) {
         return this.notFixed("every test already passes", { bestPassed: this.total });
       }
+      // The guard compares the entry's behaviour, so it watches a one-file program only; and a
+      // later round's program is already a partial fix, not the behaviour to keep.
+      this.guard = this.round === 1 && this.program.size === 1 ? await OverfittingGuard.create(input, this.failing, this.passing) : undefined;
       const ranking = rankFiles(input, coverage, baseline.tests);
       const top = ranking[0]?.score;
       const ids = { next: 0 };
@@ -241,7 +272,7 @@ class RepairSearch {
       for (const tree of trees.values()) tree.delete();
     }
     if (this.plausible.length === 0 && !this.followUp && !this.stopped()) await this.searchPairs();
-    return this.result();
+    return await this.result();
   }
 
   /** The runner whose subject is `path`: the program's other files run beside it as they are. */
@@ -279,10 +310,15 @@ class RepairSearch {
   private async searchSingles(ordered: Planned[]): Promise<void> {
     let index = 0;
     let carried: Candidate[] = [];
-    while (!this.stopped() && this.plausible.length === 0 && !this.followUp) {
-      if (this.partial && this.candidatesRun() - this.partial.at >= SINGLES_AFTER_PARTIAL) await this.laterRound();
+    while (!this.stopped() && !this.settled() && !this.followUp) {
+      if (this.plausible.length === 0 && this.partial && this.candidatesRun() - this.partial.at >= SINGLES_AFTER_PARTIAL) await this.laterRound();
       if (this.followUp || this.stopped()) break;
-      const limit = this.partial && !this.laterRoundRun ? Math.min(this.batchLimit(), this.partial.at + SINGLES_AFTER_PARTIAL - this.candidatesRun()) : this.batchLimit();
+      const limit =
+        this.firstPlausibleAt !== undefined
+          ? Math.min(this.batchLimit(), this.firstPlausibleAt + GUARD_EXTRA_CANDIDATES - this.candidatesRun())
+          : this.partial && !this.laterRoundRun
+            ? Math.min(this.batchLimit(), this.partial.at + SINGLES_AFTER_PARTIAL - this.candidatesRun())
+            : this.batchLimit();
       const batch = carried.slice(0, limit);
       while (index < ordered.length && batch.length < limit) {
         const { pool, mutation } = ordered[index++];
@@ -390,7 +426,7 @@ class RepairSearch {
       }
     }
     let queue = pairs;
-    while (queue.length > 0 && !this.stopped() && this.plausible.length === 0) {
+    while (queue.length > 0 && !this.stopped() && !this.settled()) {
       const batch = queue.slice(0, this.batchLimit());
       if (batch.length === 0) break;
       queue = [...(await this.evaluate(batch)), ...queue.slice(batch.length)];
@@ -409,7 +445,7 @@ class RepairSearch {
     }
     const unstarted = new Set<number>();
     for (const [file, group] of byFile) {
-      if (this.plausible.length > 0 || this.remaining() <= 0 || this.options.signal?.aborted) {
+      if (this.searchDone() || this.remaining() <= 0 || this.options.signal?.aborted) {
         for (const candidate of group) unstarted.add(candidate.id);
         continue;
       }
@@ -421,7 +457,7 @@ class RepairSearch {
       total: this.total,
     });
     // Once a plausible patch is found, the runner's own "a few more" rule has had its say.
-    if (this.plausible.length > 0) return [];
+    if (this.searchDone()) return [];
     return batch.filter((candidate) => unstarted.has(candidate.id));
   }
 
@@ -439,7 +475,7 @@ class RepairSearch {
       cpuMs: Math.min(this.cpuMs, left),
       // Batches end at least every few seconds, so that an abort is seen soon.
       budgetMs: Math.min(left, BATCH_BUDGET_MS),
-      extraAfterPlausible: EXTRA_AFTER_PLAUSIBLE,
+      extraAfterPlausible: this.guard ? GUARD_EXTRA_CANDIDATES : EXTRA_AFTER_PLAUSIBLE,
       originalHangs: this.originalHangs,
       wallLimitMs: left + DEADLINE_GRACE_MS,
     });
@@ -448,7 +484,11 @@ class RepairSearch {
       if (!candidate) continue;
       this.evaluated.push({ candidate, verdict });
       if (verdict.invalid) continue;
-      if (isPlausible(verdict)) this.plausible.push(candidate);
+      if (isPlausible(verdict)) {
+        this.plausible.push(candidate);
+        this.firstPlausibleAt ??= this.candidatesRun();
+        if (this.candidatesRun() > this.firstPlausibleAt + EXTRA_AFTER_PLAUSIBLE) this.latePlausible.add(candidate.id);
+      }
       const passed = passedBy(verdict);
       if (isPartialFix(verdict) && candidate.mutations.length === 1 && (!this.partial || passed > this.partial.passed)) {
         this.partial = { candidate, passed, at: this.candidatesRun() };
@@ -458,20 +498,12 @@ class RepairSearch {
     return outcome.unstarted;
   }
 
-  private result(): OfflineRepairResult {
+  private async result(): Promise<OfflineRepairResult> {
     if (this.plausible.length === 0 && this.followUp) return this.combined(this.followUp.base, this.followUp.result);
     if (this.plausible.length > 0) {
-      // The patch a person would most likely have written: fewest edits, fewest tokens changed,
-      // then the kind of edit human fixes take more often (EDIT_KIND_PRIOR), and of equal
-      // changes the one that deletes rather than adds.
-      const [chosen] = [...this.plausible].sort(
-        (a, b) =>
-          a.mutations.length - b.mutations.length ||
-          a.size - b.size ||
-          priorOf(a) - priorOf(b) ||
-          a.inserted - b.inserted ||
-          a.key - b.key,
-      );
+      const evidence = await this.weighPlausible();
+      const [chosen] = rankPlausible(this.plausible, evidence);
+      const behaviourChanges = evidence.changes?.get(chosen.id);
       const files = { [chosen.file]: chosen.code };
       return {
         status: "fixed",
@@ -480,6 +512,7 @@ class RepairSearch {
         diff: this.diffOf(files),
         edits: this.editsOf(chosen),
         plausible: this.plausible.length,
+        ...(behaviourChanges === undefined ? {} : { behaviourChanges }),
         candidatesRun: this.candidatesRun(),
         durationMs: Date.now() - this.started,
         testsPassed: this.total,
@@ -538,6 +571,49 @@ class RepairSearch {
     };
   }
 
+  /**
+   * With more than one plausible patch: the overfitting guard's count of unexplained behaviour
+   * changes for the likeliest few, then, for those still tied at the top, the passing tests'
+   * coverage lost. Each step runs only with the time it needs left; what did not run counts as
+   * no evidence.
+   */
+  private async weighPlausible(): Promise<PlausibleEvidence> {
+    // Both steps run the entry alone: a patch in another file of the program is not theirs to weigh.
+    if (this.plausible.length < 2 || this.options.signal?.aborted || this.program.size > 1) return {};
+    const evidence: PlausibleEvidence = { late: this.latePlausible };
+    if (this.guard && this.remaining() >= GUARD_MIN_MS) {
+      // The choice without the guard runs first: unless it was measured, nothing was learned
+      // (the others may only have been measured because they came before the deadline).
+      const compared = rankPlausible(this.plausible, evidence).slice(0, GUARD_MAX_COMPARED);
+      const changes = await this.guard.changes(compared, this.sandbox, this.remaining());
+      if (changes?.has(compared[0].id)) evidence.changes = changes;
+    }
+    const ranked = rankPlausible(this.plausible, evidence);
+    const tied = ranked.filter((candidate) => tiedBeforeCoverage(candidate, ranked[0], evidence)).slice(0, COVERAGE_MAX_COMPARED);
+    if (tied.length > 1 && this.remaining() >= COVERAGE_MIN_MS) evidence.linesLost = await this.coverageLost(tied);
+    return evidence;
+  }
+
+  /** Per candidate, the lines the passing tests covered before the fix and no longer cover (a test run with coverage each). */
+  private async coverageLost(candidates: readonly Candidate[]): Promise<Map<number, number>> {
+    const passing = new Set(this.passing);
+    const coveredBy = (tests: readonly TestObservation[]) => new Set(tests.filter((test) => passing.has(test.id)).flatMap((test) => test.lines));
+    const before = coveredBy(this.baselineTests);
+    const lost = new Map<number, number>();
+    for (const candidate of candidates) {
+      if (this.remaining() < COVERAGE_MIN_MS / 2) break;
+      const runner = createCandidateRunner({ ...this.input, code: candidate.code, sandbox: this.sandbox, jobs: JOBS });
+      const run = await runBaseline(runner, {
+        testTimeoutMs: this.input.language === "python" ? BASELINE_TEST_TIMEOUT_MS.python : BASELINE_TEST_TIMEOUT_MS.node,
+        timeBudgetMs: Math.max(0, this.remaining()),
+        wallLimitMs: this.remaining() + DEADLINE_GRACE_MS,
+      });
+      if (run.status !== "ok") continue;
+      lost.set(candidate.id, linesLost(this.input.code, candidate.mutations, before, coveredBy(run.tests)));
+    }
+    return lost;
+  }
+
   private candidatesRun(): number {
     return this.evaluated.filter(({ verdict }) => !verdict.invalid).length + this.laterRoundCandidates;
   }
@@ -548,6 +624,26 @@ class RepairSearch {
 
   private batchLimit(): number {
     return Math.max(0, Math.min(BATCH_SIZE, this.maxCandidates - this.candidatesRun()));
+  }
+
+  /** A plausible patch is in hand and, with the guard on, it has the alternatives it waits for. */
+  private searchDone(): boolean {
+    return this.plausible.length > 0 && (!this.guard || this.settled());
+  }
+
+  /**
+   * A plausible patch is in hand and the search may end: at once without the guard; with it,
+   * after a few more candidates or plausible patches, or when what is left of the time is
+   * what the guard needs to compare them.
+   */
+  private settled(): boolean {
+    if (this.firstPlausibleAt === undefined) return false;
+    if (!this.guard) return true;
+    return (
+      this.plausible.length >= GUARD_MAX_PLAUSIBLE ||
+      this.candidatesRun() - this.firstPlausibleAt >= GUARD_EXTRA_CANDIDATES ||
+      this.remaining() < 2 * GUARD_MIN_MS
+    );
   }
 
   private stopped(): boolean {
@@ -596,30 +692,6 @@ function mergeByKey(lists: Planned[][]): Planned[] {
     if (chosen < 0) return merged;
     merged.push(lists[chosen][next[chosen]++]);
   }
-}
-
-/**
- * How unlike a human fix an edit kind reads, for ties between plausible patches of the same
- * size (0 likeliest). Bug-fix studies find most one-line fixes change an operator, a constant,
- * a bound or a name; added statements, guards and widened expressions come after; a dropped
- * condition or statement last, since it makes tests pass by doing less (a narrower edit that
- * also passes is the better reading).
- */
-const EDIT_KIND_PRIOR: Readonly<Partial<Record<OperatorName, number>>> = {
-  builtin: 0.5,
-  negate_condition: 0.5,
-  insert_return: 0.5,
-  delete_term: 0.5,
-  insert_guard: 1,
-  insert_statement: 1,
-  wrap: 1,
-  widen: 1,
-  delete_statement: 1.5,
-  delete_clause: 1.5,
-};
-
-function priorOf(candidate: Candidate): number {
-  return candidate.mutations.reduce((sum, mutation) => sum + (EDIT_KIND_PRIOR[mutation.operator] ?? 0), 0);
 }
 
 function passedBy(verdict: CandidateVerdict): number {

@@ -1,0 +1,130 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createSandbox } from "../sandbox/create-sandbox.js";
+import type { Language } from "../shared/language.js";
+import { OverfittingGuard } from "./overfitting-guard.js";
+import { repairOffline } from "./repair-offline.js";
+
+const sandbox = createSandbox({ onWarning: () => {} });
+afterAll(() => sandbox.close());
+
+const PYTHON = `def count_between(values, low, high):
+    """How many values lie in the closed range [low, high]."""
+    count = 0
+    for v in values:
+        if low <= v and v < high:
+            count += 1
+    return count
+`;
+const PYTHON_TESTS = `from between import count_between
+
+
+def test_inside():
+    assert count_between([1, 5, 9], 0, 10) == 3
+
+
+def test_upper_edge():
+    assert count_between([1, 5, 10], 0, 10) == 3
+`;
+
+const JAVASCRIPT = `export function countBetween(values, low, high) {
+  let count = 0;
+  for (const v of values) if (low <= v && v < high) count++;
+  return count;
+}
+`;
+const JAVASCRIPT_TESTS = `import { test } from "node:test";
+import assert from "node:assert/strict";
+import { countBetween } from "./between.js";
+
+test("inside", () => assert.equal(countBetween([1, 5, 9], 0, 10), 3));
+test("upper edge", () => assert.equal(countBetween([1, 5, 10], 0, 10), 3));
+`;
+
+const cases: { language: Language; entry: string; code: string; tests: string; testFile: string; failing: string; passing: string }[] = [
+  {
+    language: "python",
+    entry: "between.py",
+    code: PYTHON,
+    tests: PYTHON_TESTS,
+    testFile: "test_between.py",
+    failing: "test_between.py::test_upper_edge",
+    passing: "test_between.py::test_inside",
+  },
+  {
+    language: "javascript",
+    entry: "between.js",
+    code: JAVASCRIPT,
+    tests: JAVASCRIPT_TESTS,
+    testFile: "between.test.js",
+    failing: "between.test.js::upper edge",
+    passing: "between.test.js::inside",
+  },
+];
+
+describe("OverfittingGuard", () => {
+  for (const entry of cases) {
+    it(`counts the ${entry.language} inputs near the passing tests where a candidate behaves unlike the original, a hanging one included`, async () => {
+      const guard = await OverfittingGuard.create(
+        { language: entry.language, entry: entry.entry, code: entry.code, tests: [{ path: entry.testFile, content: entry.tests }] },
+        [entry.failing],
+        [entry.passing],
+      );
+      expect(guard).toBeDefined();
+      if (!guard) return;
+      // The passing call ([1, 5, 9], 0, 10) and its neighbours; the empty and one-element lists
+      // are neighbours of the failing call's list too, so they are left out.
+      expect(guard.inputs).toHaveLength(5);
+      const commented = entry.code.replace("count = 0", entry.language === "python" ? "count = 0  # none yet" : "count = 0; // none yet");
+      // Counts 9 when high is 9: the one input where a value sits on the upper bound, as in the failing test.
+      const correct = entry.code.replace("v < high", "v <= high");
+      const hangs = entry.language === "python" ? entry.code.replace("count = 0", "count = 0\n    while values:\n        pass") : entry.code.replace("let count = 0;", "let count = 0;\n  while (values) {}");
+      const throws = entry.code.replace("count = 0", entry.language === "python" ? "count = 0 + values[3]" : "count = 0 + values[3].x");
+      const changes = await guard.changes(
+        [
+          { id: 0, code: commented },
+          { id: 1, code: correct },
+          { id: 2, code: hangs },
+          { id: 3, code: throws },
+        ],
+        sandbox,
+        60_000,
+      );
+      expect(changes).toEqual(
+        new Map([
+          [0, 0],
+          [1, 1],
+          [2, 5],
+          [3, 5],
+        ]),
+      );
+    });
+  }
+
+  it("is off when no test calls the program with literal arguments", async () => {
+    const tests = `from between import count_between\n\nVALUES = [1, 2]\n\ndef test_inside():\n    assert count_between(VALUES, 0, 10) == 2\n`;
+    const guard = await OverfittingGuard.create({ language: "python", entry: "between.py", code: PYTHON, tests: [{ path: "test_between.py", content: tests }] }, [], ["test_between.py::test_inside"]);
+    expect(guard).toBeUndefined();
+  });
+});
+
+describe("repairOffline with the overfitting guard", () => {
+  it("returns the reference fix of a real bug where the first plausible patch only fits the tests", async () => {
+    // same_letters from the class corpus: `>=` in place of `===` passes the visible tests (it is
+    // found first, one token) but calls "abc" and "a" the same letters; lowering b, found a few
+    // dozen candidates later, behaves as the original everywhere near the passing test.
+    const dir = join(import.meta.dirname, "__classes__/javascript/same_letters");
+    const read = (path: string) => readFileSync(join(dir, path), "utf8");
+    const code = read("same_letters.js");
+    const result = await repairOffline(
+      { language: "javascript", entry: "same_letters.js", code, tests: [{ path: "same_letters.test.js", content: read("same_letters.test.js") }] },
+      { sandbox, maxCandidates: 200, timeBudgetMs: 600_000 },
+    );
+    expect(result.status).toBe("fixed");
+    if (result.status !== "fixed") return;
+    expect(result.plausible).toBeGreaterThanOrEqual(2);
+    expect(result.code).toBe(code.replace("Array.from(b)", "Array.from(b.toLowerCase())"));
+    expect(result.behaviourChanges).toBe(0);
+  });
+});

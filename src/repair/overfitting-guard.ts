@@ -1,0 +1,75 @@
+import type { Language } from "../shared/language.js";
+import type { Sandbox } from "../shared/sandbox.js";
+import type { ProjectContext, SourceFile } from "../shared/task.js";
+import { deriveInputs, testCalls, topLevelFunctions, type DerivedInput } from "./derive-inputs.js";
+import { runDifferential } from "./differential-run.js";
+import type { LiteralLanguage } from "./literal-value.js";
+
+export interface GuardInput {
+  language: Language;
+  entry: string;
+  code: string;
+  tests: readonly SourceFile[];
+  support?: readonly SourceFile[];
+  project?: ProjectContext;
+}
+
+const SLOW = "!slow";
+/** The original program's id in a differential run: candidates' ids are never negative. */
+const ORIGINAL_ID = -1;
+
+/**
+ * The overfitting guard: a plausible candidate passes every test, but so may a patch that only
+ * fits them. Near the passing tests' own inputs (their arguments, and those a number ±1 or a
+ * collection emptied or cut to one element away), where no failing test asks for a change, a
+ * correct fix usually behaves as the original did; this counts, per candidate, the inputs
+ * there on which it does not. Built from the tests' literal call arguments (tree-sitter), so it
+ * only exists when the tests call the program's functions with literals, in Python or
+ * JavaScript, outside a project (whose files the run would have to lay out).
+ */
+export class OverfittingGuard {
+  private constructor(
+    private readonly input: GuardInput,
+    private readonly language: LiteralLanguage,
+    /** The inputs derived from the tests, for the record. */
+    readonly inputs: readonly DerivedInput[],
+  ) {}
+
+  static async create(input: GuardInput, failing: readonly string[], passing: readonly string[]): Promise<OverfittingGuard | undefined> {
+    const language = literalLanguageOf(input);
+    if (!language || input.project || passing.length === 0) return undefined;
+    const functions = await topLevelFunctions(language, input.code);
+    if (functions.length === 0) return undefined;
+    const calls = await testCalls(language, input.tests, functions);
+    const inputs = deriveInputs(calls, failing, passing, language);
+    return inputs.length === 0 ? undefined : new OverfittingGuard(input, language, inputs);
+  }
+
+  /**
+   * Per candidate id, the derived inputs on which it behaves unlike the original program;
+   * undefined when the run failed or ran out of time before the original was measured.
+   */
+  async changes(candidates: readonly { id: number; code: string }[], sandbox: Sandbox, wallLimitMs: number): Promise<Map<number, number> | undefined> {
+    const versions = [{ id: ORIGINAL_ID, code: this.input.code }, ...candidates.map(({ id, code }) => ({ id, code }))];
+    const run = await runDifferential({ ...this.input, language: this.language, sandbox }, versions, this.inputs, wallLimitMs);
+    if (run.status !== "ok") return undefined;
+    const original = run.outcomes.get(ORIGINAL_ID);
+    if (!original) return undefined;
+    const changes = new Map<number, number>();
+    for (const candidate of candidates) {
+      const outcomes = run.outcomes.get(candidate.id);
+      if (outcomes) changes.set(candidate.id, outcomes.filter((outcome, index) => differs(outcome, original[index])).length);
+    }
+    return changes;
+  }
+}
+
+function literalLanguageOf(input: GuardInput): LiteralLanguage | undefined {
+  if (input.language === "python") return "python";
+  return input.language === "javascript" && /\.[cm]?js$/.test(input.entry) ? "javascript" : undefined;
+}
+
+/** A call or version stopped by the wall clock without using its CPU time ("slow") says nothing either way. */
+function differs(a: string, b: string | undefined): boolean {
+  return a !== b && a !== SLOW && b !== SLOW;
+}
