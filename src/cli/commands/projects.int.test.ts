@@ -176,8 +176,8 @@ describe("a project's own test runner", () => {
     writeProject(root, {
       "package.json": '{ "name": "fizz", "scripts": { "test": "jest" }, "devDependencies": { "jest": "30.5.2" } }\n',
       "lib/fizz.js": 'function fizz(n) {\n  if (n % 15 === 0) return "FizzBuzz";\n  if (n % 3 === 0) return "Fizz";\n  if (n % 5 === 1) return "Buzz";\n  return String(n);\n}\n\nmodule.exports = { fizz };\n',
-      "lib/game.js": 'const { fizz } = require("./fizz");\n\nfunction pwriteProject(n) {\n  return Array.from({ length: n }, (_, i) => fizz(i + 1));\n}\n\nmodule.exports = { play };\n',
-      "__tests__/game.test.js": 'const { play } = require("../lib/game");\n\ntest("first five", () => {\n  expect(pwriteProject(5)).toEqual(["1", "2", "Fizz", "4", "Buzz"]);\n});\n\ntest("none", () => {\n  expect(pwriteProject(0)).toEqual([]);\n});\n',
+      "lib/game.js": 'const { fizz } = require("./fizz");\n\nfunction play(n) {\n  return Array.from({ length: n }, (_, i) => fizz(i + 1));\n}\n\nmodule.exports = { play };\n',
+      "__tests__/game.test.js": 'const { play } = require("../lib/game");\n\ntest("first five", () => {\n  expect(play(5)).toEqual(["1", "2", "Fizz", "4", "Buzz"]);\n});\n\ntest("none", () => {\n  expect(play(0)).toEqual([]);\n});\n',
     });
     link(root, "jest");
     const result = await runMend(["check", "lib/fizz.js", "--tests", "__tests__/game.test.js", "--json"], { cwd: root });
@@ -203,8 +203,8 @@ describe("a project's own test runner", () => {
     writeProject(jestRoot, {
       "package.json": '{ "name": "fizz", "scripts": { "test": "jest" }, "devDependencies": { "jest": "30.5.2" } }\n',
       "lib/fizz.js": 'function fizz(n) {\n  if (n % 15 === 0) return "FizzBuzz";\n  if (n % 3 === 0) return "Fizz";\n  if (n % 5 === 1) return "Buzz";\n  return String(n);\n}\n\nmodule.exports = { fizz };\n',
-      "lib/game.js": 'const { fizz } = require("./fizz");\n\nfunction pwriteProject(n) {\n  return Array.from({ length: n }, (_, i) => fizz(i + 1));\n}\n\nmodule.exports = { play };\n',
-      "__tests__/game.test.js": 'const { play } = require("../lib/game");\n\ntest("first five", () => {\n  expect(pwriteProject(5)).toEqual(["1", "2", "Fizz", "4", "Buzz"]);\n});\n\ntest("ten and fifteen", () => {\n  expect(pwriteProject(15).slice(9)).toEqual(["Buzz", "11", "Fizz", "13", "14", "FizzBuzz"]);\n});\n',
+      "lib/game.js": 'const { fizz } = require("./fizz");\n\nfunction play(n) {\n  return Array.from({ length: n }, (_, i) => fizz(i + 1));\n}\n\nmodule.exports = { play };\n',
+      "__tests__/game.test.js": 'const { play } = require("../lib/game");\n\ntest("first five", () => {\n  expect(play(5)).toEqual(["1", "2", "Fizz", "4", "Buzz"]);\n});\n\ntest("ten and fifteen", () => {\n  expect(play(15).slice(9)).toEqual(["Buzz", "11", "Fizz", "13", "14", "FizzBuzz"]);\n});\n',
     });
     link(jestRoot, "jest");
     const [vitest, jest] = await Promise.all([

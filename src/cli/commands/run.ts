@@ -48,11 +48,13 @@ export function registerRun(program: Command): void {
       // Loaded here, not at start-up: the agent pulls in LangGraph and the model providers,
       // which --help and bad input should not wait for.
       const [{ executeRun }, { openCheckpoints }] = await Promise.all([import("../execute-run.js"), import("../../scale/open-checkpoints.js")]);
-      const memory = await openCommandMemory(memoryLocation(flags.memory, runMemoryFallback(flags.checkpoints)));
-      const agentOptions = { ...agentOptionsFrom(flags, loaded), ...memory.agentOptions };
+      const options = agentOptionsFrom(flags, loaded);
       // Queued, the run's model is the worker's to reach (its API key, its network): nothing to check here.
-      if (flags.queue === undefined) await checkModelBeforeRun(agentOptions);
+      if (flags.queue === undefined) await checkModelBeforeRun(options);
       const checkpoints = await openCheckpoints(flags.checkpoints);
+      // Opened after the checkpoints: a memory in Postgres defaults to their URL, whose faults they report in one line.
+      const memory = await openCommandMemory(memoryLocation(flags.memory, runMemoryFallback(flags.checkpoints)));
+      const agentOptions = { ...options, ...memory.agentOptions };
       if (flags.queue !== undefined && (flags.write || flags.approve)) throw new UsageError("--write and --approve stay on this machine: drop them with --queue");
       const queued = flags.queue === undefined ? undefined : await (await import("../../scale/open-queue-run.js")).openQueueRun(flags.queue, checkpoints, flags.runsDir);
       process.exitCode = await executeRun({
