@@ -1,4 +1,4 @@
-import { transpiledName } from "../languages/typescript/transpile-typescript.js";
+import { transpiledName } from "../languages/typescript/transpiled-name.js";
 import type { SourceFile } from "../shared/task.js";
 import type { NamedExample } from "./named-example.js";
 

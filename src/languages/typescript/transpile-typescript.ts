@@ -1,10 +1,5 @@
 import ts from "typescript";
 
-/** The JavaScript file name node runs for a TypeScript file: `.ts` -> `.js`, `.mts` -> `.mjs`, `.cts` -> `.cjs`. */
-export function transpiledName(path: string): string {
-  return path.replace(/\.([cm]?)tsx?$/, (_match, flavour: string) => `.${flavour}js`);
-}
-
 /**
  * Transpiles one TypeScript file to JavaScript node can run, with an inline source map so
  * that stack traces (under `--enable-source-maps`) point at the TypeScript lines.
