@@ -4,7 +4,11 @@
 // the same isolation). Also the strong tier's fixed cost on a program that does nothing.
 // From the built dist/. Tiers run in alternating blocks, so that a change in machine load
 // hits all of them; the fast tier's candidates run back to back, as the repair engine's do.
-// Options: `--candidates N` per tier and language (default 15), `--rounds R` (default 3).
+// Then the repair engine's Python path: its candidate runner's baseline and one batch of
+// candidates (right and wrong alternated), per candidate inside the batch (wall, CPU of the
+// candidate's own process) and amortized over the batch with its start-up.
+// Options: `--candidates N` per tier and language (default 15), `--rounds R` (default 3),
+// `--repair-candidates N` in the repair batch (default 60).
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -21,9 +25,14 @@ if (!existsSync(join(dist, "sandbox/fast-runner.js"))) {
 const { createSandbox } = await import(join(dist, "sandbox/create-sandbox.js"));
 const { createFastRunner } = await import(join(dist, "sandbox/fast-runner.js"));
 const { resolveProgram } = await import(join(dist, "sandbox/resolve-program.js"));
+const { createCandidateRunner } = await import(join(dist, "repair/create-candidate-runner.js"));
 
 const { values } = parseArgs({
-  options: { candidates: { type: "string", default: "15" }, rounds: { type: "string", default: "3" } },
+  options: {
+    candidates: { type: "string", default: "15" },
+    rounds: { type: "string", default: "3" },
+    "repair-candidates": { type: "string", default: "60" },
+  },
 });
 const perRound = Math.max(1, Math.ceil(Number(values.candidates) / Number(values.rounds)));
 const rounds = Math.max(1, Number(values.rounds));
@@ -171,6 +180,53 @@ for (const { subject, label, options } of rows) {
   const how = subject.language === "python" ? "" : `; ${figures.standIn} of ${figures.count} candidates under the node:test stand-in`;
   console.log(`${"".padEnd(30)}fast tier start-up (once per runner): ${Math.round(figures.startupMs)} ms${how}`);
 }
+
+/** The repair engine's candidate runner on the Python subject: baseline, then one batch. */
+async function repairPath(subject, count) {
+  const runner = createCandidateRunner({
+    language: subject.language,
+    entry: subject.program,
+    code: subject.candidates[1],
+    tests: Object.entries(subject.tests).map(([path, content]) => ({ path, content })),
+    sandbox,
+    jobs: 2,
+  });
+  const baselineStarted = performance.now();
+  const baseline = await runner.baseline(600, 60_000);
+  const baselineMs = performance.now() - baselineStarted;
+  if (baseline.status !== "ok") throw new Error(`repair path baseline failed: ${baseline.reason}`);
+  const failing = baseline.tests.filter((test) => test.outcome !== "passed").map((test) => test.id);
+  const passing = baseline.tests.filter((test) => test.outcome === "passed").map((test) => test.id);
+  const candidates = Array.from({ length: count }, (_, i) => ({ id: i + 1, code: subject.candidates[i % 2] }));
+  const started = performance.now();
+  const outcome = await runner.evaluate({
+    candidates,
+    failing,
+    passing,
+    timeoutMs: 10_000,
+    cpuMs: 2_000,
+    budgetMs: 120_000,
+    extraAfterPlausible: count,
+    originalHangs: false,
+  });
+  const batchMs = performance.now() - started;
+  const plausible = (verdict) => verdict.failingPassed === verdict.failingTotal && verdict.restPassed === verdict.restTotal && !verdict.timedOut;
+  for (const verdict of outcome.verdicts) {
+    if (plausible(verdict) !== (verdict.id % 2 === 1)) throw new Error(`repair path: wrong verdict on candidate ${verdict.id}`);
+  }
+  if (outcome.verdicts.length !== count) throw new Error(`repair path: ${outcome.verdicts.length} of ${count} candidates ran`);
+  const walls = outcome.verdicts.map((verdict) => verdict.durationMs);
+  const cpus = outcome.verdicts.map((verdict) => verdict.cpuMs).filter((x) => typeof x === "number");
+  return { baselineMs, batchMs, wall: median(walls), cpu: cpus.length ? median(cpus) : undefined };
+}
+
+const repairCount = Math.max(2, Number(values["repair-candidates"]));
+const repair = await repairPath(PYTHON, repairCount);
+console.log("");
+console.log(`repair engine's Python candidate runner, ${repairCount} candidates in one batch (2 at a time); load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+console.log(`  baseline with line tracing (start-up included): ${ms(repair.baselineMs)}`);
+console.log(`  batch (start-up included):                      ${ms(repair.batchMs)}  = ${Math.round(repair.batchMs / repairCount)} ms per candidate`);
+console.log(`  per candidate inside the batch: wall ${Math.round(repair.wall)} ms, CPU ${repair.cpu === undefined ? "-" : `${repair.cpu.toFixed(1)} ms`} (medians)`);
 console.log("");
 console.log("strong tier overhead over a plain spawn (a program that does nothing):");
 for (const argv of [PYTHON.trivial, NODE.trivial]) {

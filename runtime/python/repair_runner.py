@@ -232,14 +232,16 @@ def over_limit(pid, cpu_at_start, cpu_limit, began, wall_limit):
 
 
 def kill(pid):
+    """Kills a child and its group; the CPU milliseconds the child used (None when it was already reaped)."""
     try:
         os.killpg(pid, signal.SIGKILL)
     except OSError:
         pass
     try:
-        os.waitpid(pid, 0)
+        usage = os.wait4(pid, 0)[2]
     except OSError:
-        pass
+        return None
+    return (usage.ru_utime + usage.ru_stime) * 1000
 
 
 def read_lines(fd, buffer, timeout):
@@ -382,7 +384,7 @@ def run_candidates(items, bindings):
             timed_out = not done and over_limit(state["pid"], 0.0, cpu_limit, state["began"], timeout)
             aborted = not done and now >= deadline + timeout
             if done or timed_out or aborted:
-                kill(state["pid"])
+                cpu_ms = kill(state["pid"])
                 os.close(fd)
                 del running[fd]
                 ran_rest = state["rp"] + state["rn"] == len(rest)
@@ -392,7 +394,7 @@ def run_candidates(items, bindings):
                       "importError": state["importError"], "timedOut": timed_out, "aborted": aborted,
                       "failingPassed": state["fp"], "failingTotal": len(failing),
                       "restPassed": state["rp"] if ran_rest else None, "restTotal": len(rest),
-                      "ms": (now - state["began"]) * 1000})
+                      "ms": (now - state["began"]) * 1000, "cpuMs": cpu_ms})
                 if plausible and remaining_after_plausible is None:
                     remaining_after_plausible = extra
     emit({"event": "done", "unstarted": [candidate["id"] for candidate in queue]})

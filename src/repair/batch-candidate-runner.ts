@@ -129,6 +129,7 @@ export function createBatchRunner(setup: RunnerSetup): CandidateRunner {
           restTotal: Number(event.restTotal ?? batch.passing.length),
           unknownFailed: Number(event.unknownFailed ?? 0),
           durationMs: Number(event.ms ?? 0),
+          ...(typeof event.cpuMs === "number" ? { cpuMs: event.cpuMs } : {}),
         }));
       const done = events.find((event) => event.event === "done");
       const evaluated = new Set(verdicts.map((verdict) => verdict.id));

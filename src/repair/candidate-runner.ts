@@ -31,6 +31,8 @@ export interface CandidateVerdict {
   /** Failures of tests the baseline never saw finish (after a hang in a JavaScript suite). */
   unknownFailed: number;
   durationMs: number;
+  /** CPU time the candidate's own process used, where the runner measures it (Python). */
+  cpuMs?: number;
 }
 
 export interface CandidateBatch {
