@@ -19,16 +19,15 @@ collected session cannot stand for: a suite whose collection failed, a suite who
 used the program's values (a parametrize over the program's data, asserts at module level), a
 candidate whose module does not import or lacks a name the tests import, and a candidate that
 killed its suite process. A reply's "session" says which served it: "collected" or "full".
+The re-import and the rebinding are mend_program_modules.py (beside this file), which the
+repair engine's batch runner shares.
 """
 
-import ast
 import base64
 import builtins
 import gc
-import importlib
 import inspect
 import json
-import linecache
 import os
 import resource
 import select
@@ -37,9 +36,10 @@ import signal
 import sys
 import time
 import traceback
-import types
 
 import pytest
+
+from mend_program_modules import ProgramModules
 
 PROTOCOL = os.fdopen(3, "wb", buffering=0)
 _devnull = os.open(os.devnull, os.O_RDWR)
@@ -363,58 +363,6 @@ class BecomeCandidate(BaseException):
     """Raised in a suite process's fresh child to leave the serving loop and let pytest run the items."""
 
 
-def under(path, root):
-    return bool(path) and os.path.abspath(path).startswith(root + os.sep)
-
-
-def top_level_names(tree):
-    """Names loaded by code that runs when the module is imported: module and class bodies,
-    decorators, default values and the bodies of pytest hooks (run during collection)."""
-    names = set()
-    pending = list(ast.iter_child_nodes(tree))
-    while pending:
-        node = pending.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            pending.extend(node.decorator_list)
-            pending.extend(node.args.defaults)
-            pending.extend(default for default in node.args.kw_defaults if default is not None)
-            if node.name.startswith("pytest_"):
-                pending.extend(node.body)
-            continue
-        if isinstance(node, ast.Lambda):
-            pending.extend(node.args.defaults)
-            continue
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-            names.add(node.id)
-        pending.extend(ast.iter_child_nodes(node))
-    return names
-
-
-def imports_from(tree, package, program):
-    """The names a module binds by importing program modules: {local name: (module, attribute or None)}."""
-    found = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".") if package else []
-                parts = parts[:max(0, len(parts) - node.level + 1)]
-                base = ".".join([*parts, base] if base else parts)
-            for alias in node.names:
-                if base + "." + alias.name in program:
-                    found[alias.asname or alias.name] = (base + "." + alias.name, None)
-                elif base in program and alias.name != "*":
-                    found[alias.asname or alias.name] = (base, alias.name)
-        elif isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.asname and alias.name in program:
-                    found[alias.asname] = (alias.name, None)
-                elif not alias.asname and alias.name.split(".")[0] in program:
-                    top = alias.name.split(".")[0]
-                    found[top] = (top, None)
-    return found
-
-
 class Suite:
     """The collected session of one suite, inside its suite process (a pytest plugin)."""
 
@@ -432,12 +380,7 @@ class Suite:
         # The session, in a candidate's child (None in the suite process).
         self.candidate_session = None
         self.collector = Collector(workdir + ".results.json")
-        self.program = []
-        # The suite's modules, which hold what they imported from the program.
-        self.holders = []
-        self.fixed_files = set()
-        # Per suite module, the names it imported from the program: {local name: (program module, attribute or None)}.
-        self.imported = {}
+        self.modules = ProgramModules(workdir)
 
     def answer(self, message):
         data = (json.dumps(message) + "\n").encode()
@@ -456,47 +399,6 @@ class Suite:
             line, buffer = buffer.split(b"\n", 1)
             yield json.loads(line)
 
-    def survey(self, session):
-        """Sorts the work folder's loaded modules into the program (re-imported per candidate)
-        and the suite (tests, conftest files, plugins and the packages holding them), notes the
-        names the suite imported from the program, and says whether collection used the
-        program's values (then it cannot stand for another candidate)."""
-        manager = session.config.pluginmanager
-        suite_modules = {id(plugin) for plugin in manager.get_plugins() if isinstance(plugin, types.ModuleType)}
-        for item in session.items:
-            module = getattr(item, "module", None)
-            if module is not None:
-                suite_modules.add(id(module))
-        loaded = []
-        for name, module in list(sys.modules.items()):
-            path = getattr(module, "__file__", None) if isinstance(module, types.ModuleType) else None
-            if isinstance(path, str) and under(path, self.workdir):
-                loaded.append((name, module, os.path.abspath(path)))
-        suite_names = {name for name, module, _path in loaded if id(module) in suite_modules}
-        holders = {name.rsplit(".", i)[0] for name in suite_names for i in range(1, name.count(".") + 1)}
-        for name, _module, path in loaded:
-            rel = os.path.relpath(path, self.workdir)
-            if name in suite_names or name in holders or not rel.endswith(".py"):
-                self.fixed_files.add(rel)
-                self.holders.append(name)
-            else:
-                self.program.append(name)
-        program = set(self.program)
-        for name, module, path in loaded:
-            if name in program or not path.endswith(".py"):
-                continue
-            try:
-                with open(path, encoding="utf-8") as f:
-                    tree = ast.parse(f.read())
-            except (OSError, SyntaxError, ValueError):
-                return False
-            imported = imports_from(tree, getattr(module, "__package__", None) or "", program)
-            if imported:
-                self.imported[name] = imported
-                if top_level_names(tree) & set(imported):
-                    return False
-        return True
-
     def pytest_sessionstart(self, session):
         # After pytest set up its own (PYTEST_VERSION in the environment), before collection imports the program.
         self.builtins = dict(vars(builtins))
@@ -514,7 +416,7 @@ class Suite:
         for rel, content in req["files"].items():
             if content == self.files.get(rel):
                 continue
-            if not rel.endswith(".py") or os.path.normpath(rel) in self.fixed_files:
+            if not rel.endswith(".py") or os.path.normpath(rel) in self.modules.fixed_files:
                 return True
         return False
 
@@ -525,7 +427,7 @@ class Suite:
         self.pytest_fds = {int(name) for name in os.listdir("/proc/self/fd")} - {self.commands, self.answers, _devnull}
         if session.testsfailed or session.config.option.collectonly:
             why = "collection"
-        elif not self.survey(session) or self.process_changed():
+        elif not self.modules.survey(session) or self.process_changed():
             why = "depends"
         else:
             why = None
@@ -579,7 +481,7 @@ class Suite:
                 xml.logfile = junit
                 xml.suite_start = timing.Instant()
             self.collector.path = results
-            if not self.rebind():
+            if not self.modules.rebind():
                 os._exit(FALLBACK_EXIT)
             if capture is not None:
                 # Output of the program's import is collection output, which a passing session does not show.
@@ -593,51 +495,6 @@ class Suite:
     def xml_key():
         from _pytest.junitxml import xml_key
         return xml_key
-
-    def rebind(self):
-        """Imports the program modules afresh from the working copy and points the suite's names at them.
-
-        False when the candidate cannot run in the collected session: its import fails, or it
-        lacks a name the tests imported (both errors of collection in a full session)."""
-        old = {name: sys.modules.pop(name) for name in self.program if name in sys.modules}
-        for name in old:
-            parent, _, child = name.rpartition(".")
-            if parent and parent in sys.modules and getattr(sys.modules[parent], child, None) is old[name]:
-                delattr(sys.modules[parent], child)
-        linecache.clearcache()
-        importlib.invalidate_caches()
-        try:
-            fresh = {name: importlib.import_module(name) for name in self.program}
-        except BaseException:  # noqa: BLE001 - a candidate that does not import is a collection error
-            return False
-        defined = {}
-        for name, module in old.items():
-            defined[id(module)] = (name, None)
-            for key, value in vars(module).items():
-                # Functions and classes the program defines, wherever the suite keeps them (`check = calc.check`).
-                if callable(value) and getattr(value, "__module__", None) == name:
-                    defined.setdefault(id(value), (name, key))
-        for holder in self.holders:
-            module = sys.modules.get(holder)
-            if module is None:
-                continue
-            namespace = vars(module)
-            imported = self.imported.get(holder, {})
-            for key, value in list(namespace.items()):
-                found = imported.get(key) or defined.get(id(value))
-                if found is None:
-                    continue
-                name, attribute = found
-                if name not in fresh:
-                    continue
-                if attribute is None:
-                    namespace[key] = fresh[name]
-                elif hasattr(fresh[name], attribute):
-                    namespace[key] = getattr(fresh[name], attribute)
-                else:
-                    return False
-        return True
-
 
 def suite_process(req, workdir, commands, answers):
     """The body of a suite process: collect the suite on its first candidate, then serve the suite's candidates."""

@@ -1,11 +1,12 @@
 """mendloop repair runner: runs the tests of many candidate programs in one pytest session.
 
 pytest is imported and the tests are collected once; every candidate then runs in a forked
-child that swaps in the candidate module, so a candidate costs a fork instead of a fresh
-interpreter. Results go to the original stdout as lines starting with '@@mend '.
+child that swaps in the candidate module (mend_program_modules.py, shared with the fast tier's
+fork server), so a candidate costs a fork instead of a fresh interpreter. Results go to the
+original stdout as lines starting with '@@mend '.
 
 Usage: python3 -u repair_runner.py CONFIG.json, in the work folder that holds the program,
-its tests, mend_assert_script.py and the candidates file named in the config.
+its tests, mend_assert_script.py, mend_program_modules.py and the candidates file named in the config.
 """
 import json
 import os
@@ -13,7 +14,6 @@ import select
 import signal
 import sys
 import time
-import types
 
 OUT = os.fdopen(os.dup(1), "w", buffering=1)
 
@@ -26,7 +26,6 @@ def emit(obj):
 CONFIG = json.load(open(sys.argv[1]))
 WORKDIR = os.getcwd()
 ENTRY = os.path.abspath(CONFIG["entry"])
-MODNAME = CONFIG["entry"][:-3].replace("/", ".")
 # Installed plugins load only when the project's configuration needs one (see the end of the file).
 os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
 if WORKDIR not in sys.path:
@@ -37,7 +36,11 @@ import pytest  # noqa: E402
 from _pytest.outcomes import Skipped  # noqa: E402
 from _pytest.runner import runtestprotocol  # noqa: E402
 
-from mend_assert_script import mend_assert_script  # noqa: E402
+import mend_assert_script  # noqa: E402
+import mend_program_modules  # noqa: E402
+
+# This runner and the modules it imports sit in the work folder, but belong to no program.
+OWN_FILES = [os.path.abspath(__file__), mend_assert_script.__file__ or "", mend_program_modules.__file__ or ""]
 
 FAIL_LINES = {}
 
@@ -61,55 +64,10 @@ def silence():
     os.dup2(devnull, 2)
 
 
-def program_module():
-    module = sys.modules.get(MODNAME)
-    if module is not None and os.path.abspath(getattr(module, "__file__", "") or "") == ENTRY:
-        return module
-    for candidate in list(sys.modules.values()):
-        path = getattr(candidate, "__file__", None)
-        if path and os.path.abspath(path) == ENTRY:
-            return candidate
-    return None
-
-
-def bindings_to(original):
-    """Names in the test and helper modules that point into the program module."""
-    if original is None:
-        return []
-    by_identity = {}
-    for name, value in vars(original).items():
-        if not name.startswith("__"):
-            by_identity.setdefault(id(value), name)
-    found = []
-    for module in list(sys.modules.values()):
-        path = getattr(module, "__file__", None)
-        if module is original or not path or not os.path.abspath(path).startswith(WORKDIR + os.sep):
-            continue
-        for key, value in list(vars(module).items()):
-            if value is original:
-                found.append((module, key, None))
-                continue
-            name = by_identity.get(id(value))
-            if name is not None and (callable(value) or key == name):
-                found.append((module, key, name))
-    return found
-
-
-def install(code, bindings):
-    """Executes the candidate as the program module and points the tests at it."""
-    compiled = compile(code, ENTRY, "exec")
-    module = types.ModuleType(MODNAME)
-    module.__file__ = ENTRY
-    if "." in MODNAME:
-        module.__package__ = MODNAME.rpartition(".")[0]
-    sys.modules[MODNAME] = module
-    exec(compiled, module.__dict__)
-    for holder, key, name in bindings:
-        if name is None:
-            setattr(holder, key, module)
-        elif name in module.__dict__:
-            setattr(holder, key, module.__dict__[name])
-    return module
+def install(modules, code):
+    """Makes the candidate the program module in this (forked) process: False when it does not
+    import or lacks a name the tests imported from the program."""
+    return modules.rebind({ENTRY: code})
 
 
 def run_item_quickly(item):
@@ -169,13 +127,12 @@ class Tracer:
             self.child.write({"l": line})
 
 
-def baseline_child(items, start, code, bindings, fd):
+def baseline_child(items, start, code, modules, fd):
     silence()
     child = Child(fd)
-    try:
-        install(code, bindings)
-    except BaseException as error:  # noqa: BLE001 - any import-time failure fails every test
-        child.write({"importError": type(error).__name__ + ": " + str(error)})
+    if not install(modules, code):
+        # Any import-time failure fails every test.
+        child.write({"importError": modules.error})
         os._exit(0)
     for index in range(start, len(items)):
         item = items[index]
@@ -257,13 +214,13 @@ def read_lines(fd, buffer, timeout):
     return rest, [json.loads(line) for line in complete if line.strip()]
 
 
-def run_baseline(items, bindings):
+def run_baseline(items, modules):
     code = open(ENTRY, encoding="utf-8").read()
     test_timeout = CONFIG["testTimeoutMs"] / 1000
     wall_limit = test_timeout * 10
     start = 0
     while start < len(items):
-        pid, fd = spawn(baseline_child, items, start, code, bindings)
+        pid, fd = spawn(baseline_child, items, start, code, modules)
         buffer = b""
         current = None
         lines = []
@@ -307,7 +264,7 @@ def run_baseline(items, bindings):
             start = current + 1
 
 
-def candidate_child(code, bindings, first, rest, fd):
+def candidate_child(code, modules, first, rest, fd):
     silence()
     child = Child(fd)
     try:
@@ -315,9 +272,8 @@ def candidate_child(code, bindings, first, rest, fd):
     except (SyntaxError, ValueError):
         child.write({"invalid": True})
         os._exit(0)
-    try:
-        install(code, bindings)
-    except BaseException:  # noqa: BLE001 - an import-time failure fails every test
+    if not install(modules, code):
+        # An import-time failure fails every test.
         child.write({"importError": True})
         os._exit(0)
     passed_first = 0
@@ -331,7 +287,7 @@ def candidate_child(code, bindings, first, rest, fd):
     os._exit(0)
 
 
-def run_candidates(items, bindings):
+def run_candidates(items, modules):
     by_id = {item.nodeid: item for item in items}
     failing = [by_id[name] for name in CONFIG["failing"] if name in by_id]
     failing_ids = set(CONFIG["failing"])
@@ -349,7 +305,7 @@ def run_candidates(items, bindings):
         stop = time.monotonic() >= deadline or remaining_after_plausible == 0
         while queue and not stop and len(running) < jobs:
             candidate = queue.pop(0)
-            pid, fd = spawn(candidate_child, candidate["code"], bindings, failing, rest)
+            pid, fd = spawn(candidate_child, candidate["code"], modules, failing, rest)
             running[fd] = {"pid": pid, "id": candidate["id"], "began": time.monotonic(), "buffer": b"",
                            "fp": 0, "fn": 0, "rp": 0, "rn": 0, "invalid": False, "importError": False}
             if remaining_after_plausible is not None:
@@ -403,7 +359,7 @@ def run_candidates(items, bindings):
 class Driver:
     @pytest.hookimpl(tryfirst=True)
     def pytest_pycollect_makemodule(self, module_path, parent):
-        return mend_assert_script(module_path, parent)
+        return mend_assert_script.mend_assert_script(module_path, parent)
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(self, item, call):
@@ -420,11 +376,13 @@ class Driver:
             return True
         items = list(session.items)
         emit({"event": "collected", "tests": [item.nodeid for item in items]})
-        bindings = bindings_to(program_module())
+        # The entry alone is the program: a candidate changes no other file.
+        modules = mend_program_modules.ProgramModules(WORKDIR, own_files=OWN_FILES)
+        modules.survey(session, program_files=[ENTRY])
         if CONFIG["mode"] == "baseline":
-            run_baseline(items, bindings)
+            run_baseline(items, modules)
         else:
-            run_candidates(items, bindings)
+            run_candidates(items, modules)
         return True
 
 

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { inProject } from "../languages/in-project.js";
 import { ASSERT_SCRIPT_FILE, assertScriptSource } from "../languages/python/assert-script-source.js";
 import { nodeTestStandInSource } from "../sandbox/node-test-stand-in-source.js";
+import { PROGRAM_MODULES_FILE, programModulesSource } from "../sandbox/program-modules-source.js";
 import type { ExecResult } from "../shared/exec-result.js";
 import type { CandidateRunner, CandidateVerdict, RunnerSetup, TestObservation } from "./candidate-runner.js";
 import { nodeRunnerScripts } from "./node-runner-scripts.js";
@@ -42,6 +43,7 @@ export function createBatchRunner(setup: RunnerSetup): CandidateRunner {
     if (isPython) {
       files["__mend_runner.py"] = pythonRunnerScript();
       files[ASSERT_SCRIPT_FILE] = assertScriptSource();
+      files[PROGRAM_MODULES_FILE] = programModulesSource();
     } else {
       Object.assign(files, nodeRunnerScripts());
       files["__mend_shim.cjs"] = nodeTestStandInSource();

@@ -11,6 +11,7 @@ import { decideReason } from "./exec-reason.js";
 import { folderOwner, type SandboxCapabilities } from "./isolation-command.js";
 import { IsolatedProcess } from "./isolated-process.js";
 import { nodeTestServerSources } from "./node-test-server-source.js";
+import { PROGRAM_MODULES_FILE, programModulesSource } from "./program-modules-source.js";
 import { pythonForkServerSource } from "./python-fork-server-source.js";
 import type { CgroupCounters, CgroupParents } from "./run-cgroup.js";
 import { RunFolder } from "./run-folder.js";
@@ -231,7 +232,9 @@ class RunnerProcess {
       const hostRunner = join(folder.root, "runner");
       await mkdir(hostRunner, { mode: 0o755 });
       const python = options.language === "python";
-      const sources: Record<string, string> = python ? { "server.py": pythonForkServerSource() } : nodeTestServerSources();
+      const sources: Record<string, string> = python
+        ? { "server.py": pythonForkServerSource(), [PROGRAM_MODULES_FILE]: programModulesSource() }
+        : nodeTestServerSources();
       for (const [name, source] of Object.entries(sources)) {
         await writeFile(join(hostRunner, name), source);
         await chmod(join(hostRunner, name), 0o644);

@@ -41,7 +41,7 @@ def outside_pytest() -> "dict[str, str]":
 def server(tmp_path_factory: pytest.TempPathFactory) -> "Iterator[Server]":
     """One server for the module, as one serves many candidates in use."""
     runner = tmp_path_factory.mktemp("runner")
-    copy_programs(runner, {"fork_server.py": "server.py"})
+    copy_programs(runner, {"fork_server.py": "server.py", "mend_program_modules.py": "mend_program_modules.py"})
     read_end, write_end = os.pipe()
     command = ["bwrap", "--dev-bind", "/", "/", "--proc", "/proc", "--tmpfs", "/tmp", "--ro-bind", str(runner), "/runner",
                "--unshare-pid", "--die-with-parent", "python3", "-u", "/runner/server.py"]

@@ -13,7 +13,8 @@ TESTS = ("from bitcount import bitcount\n\n\ndef test_zero():\n    assert bitcou
 
 
 def events(work: Path, config: dict, tests: str = TESTS) -> "list[dict]":
-    copy_programs(work, {"repair_runner.py": "__mend_runner.py", "mend_assert_script.py": "mend_assert_script.py"})
+    copy_programs(work, {"repair_runner.py": "__mend_runner.py", "mend_assert_script.py": "mend_assert_script.py",
+                         "mend_program_modules.py": "mend_program_modules.py"})
     base = {"entry": "bitcount.py", "tests": ["test_bitcount.py"], "support": [], "links": [], "jobs": 1}
     write_files(work, {"bitcount.py": PROGRAM, "test_bitcount.py": tests, "config.json": json.dumps({**base, **config})})
     done = run_python(work, ["-u", "__mend_runner.py", "config.json"])
@@ -62,3 +63,52 @@ def test_a_project_whose_pytest_options_name_a_plugin_option_is_run_with_that_pl
     assert found[0] == {"event": "collected", "tests": ["test_bitcount.py::test_zero", "test_bitcount.py::test_seven"]}
     outcomes = {event["id"]: event["outcome"] for event in found if event["event"] == "test"}
     assert outcomes == {"test_bitcount.py::test_zero": "passed", "test_bitcount.py::test_seven": "timeout"}
+
+
+def evaluate(work: Path, program: "dict[str, str]", tests: "dict[str, str]", entry: str, candidates: "list[dict]",
+             failing: "list[str]", passing: "list[str]") -> "dict[int, dict]":
+    copy_programs(work, {"repair_runner.py": "__mend_runner.py", "mend_assert_script.py": "mend_assert_script.py",
+                         "mend_program_modules.py": "mend_program_modules.py"})
+    config = {"entry": entry, "tests": list(tests), "support": [], "links": [], "jobs": 1, "mode": "evaluate",
+              "candidates": "candidates.json", "failing": failing, "passing": passing, "timeoutMs": 5000, "cpuMs": 2000,
+              "budgetMs": 60_000, "extraAfterPlausible": 10, "baselineHung": False, "testTimeoutMs": 5000}
+    write_files(work, {**program, **tests, "config.json": json.dumps(config), "candidates.json": json.dumps(candidates)})
+    done = run_python(work, ["-u", "__mend_runner.py", "config.json"])
+    marker = "@@mend "
+    found = [json.loads(line[len(marker):]) for line in done.stdout.splitlines() if line.startswith(marker)]
+    return {event["id"]: event for event in found if event["event"] == "candidate"}
+
+
+def test_a_program_in_a_package_reached_through_a_helper_module_is_the_candidate_in_every_holder(tmp_path: Path) -> None:
+    # A project as people lay it out: the program in a package, the tests reaching it three ways
+    # (a from-import, the module under another name, and a helper module of the tests that imported it).
+    program = {"shop/__init__.py": "", "shop/pricing.py": "RATE = 10\n\n\ndef total(net):\n    return net + net * RATE // 100\n",
+               "tests/__init__.py": "",
+               "tests/helpers.py": ("from shop.pricing import total\n\n\n"
+                                    "def total_of(items):\n    return sum(total(i) for i in items)\n")}
+    tests = {"tests/test_pricing.py": "import shop.pricing as pricing\nfrom shop.pricing import total\n\n"
+                                      "from tests.helpers import total_of\n\n\n"
+                                      "def test_total():\n    assert total(100) == 120\n\n\n"
+                                      "def test_module():\n    assert pricing.total(50) == 60\n\n\n"
+                                      "def test_helper():\n    assert total_of([100, 50]) == 180\n\n\n"
+                                      "def test_rate():\n    assert pricing.RATE == 20\n"}
+    fixed = program["shop/pricing.py"].replace("RATE = 10", "RATE = 20")
+    wrong = program["shop/pricing.py"].replace("net + net", "net - net")
+    ids = ["tests/test_pricing.py::test_total", "tests/test_pricing.py::test_module",
+           "tests/test_pricing.py::test_helper", "tests/test_pricing.py::test_rate"]
+    verdicts = evaluate(tmp_path, program, tests, "shop/pricing.py", [{"id": 1, "code": fixed}, {"id": 2, "code": wrong}],
+                        failing=ids, passing=[])
+    assert (verdicts[1]["failingPassed"], verdicts[1]["importError"]) == (4, False)
+    assert verdicts[2]["failingPassed"] == 0
+
+
+def test_a_candidate_without_a_name_the_tests_import_fails_as_its_collection_would(tmp_path: Path) -> None:
+    renamed = FIXED.replace("def bitcount", "def bit_count")
+    raises = "raise RuntimeError('at import')\n" + FIXED
+    verdicts = evaluate(tmp_path, {"bitcount.py": PROGRAM}, {"test_bitcount.py": TESTS}, "bitcount.py",
+                        [{"id": 1, "code": renamed}, {"id": 2, "code": raises}, {"id": 3, "code": FIXED}],
+                        failing=["test_bitcount.py::test_seven"], passing=["test_bitcount.py::test_zero"])
+    assert (verdicts[1]["importError"], verdicts[1]["failingPassed"]) == (True, 0)
+    assert (verdicts[2]["importError"], verdicts[2]["failingPassed"]) == (True, 0)
+    assert (verdicts[3]["importError"], verdicts[3]["failingPassed"], verdicts[3]["restPassed"]) == (False, 1, 1)
+
