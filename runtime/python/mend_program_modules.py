@@ -127,15 +127,17 @@ class ProgramModules:
     def survey(self, session, program_files=None):
         """Sorts the work folder's loaded modules into the program and its holders, and notes
         the names each holder imported from the program. The program is `program_files`
-        (absolute paths) when given, else every module that is not a test module, conftest file,
-        plugin, or a package holding one. True when the collected session can stand for other
-        candidates: collection did not use the program's values."""
+        ({absolute path: module name}) when given, imported or not (a test may import it only
+        when it runs), else every module that is not a test module, conftest file, plugin, or a
+        package holding one. True when the collected session can stand for other candidates:
+        collection did not use the program's values."""
         loaded = []
         for name, module in list(sys.modules.items()):
             path = getattr(module, "__file__", None) if isinstance(module, types.ModuleType) else None
             if (isinstance(path, str) and under(path, self.root) and os.path.abspath(path) not in self.own_files
                     and not installed(path)):
                 loaded.append((name, module, os.path.abspath(path)))
+        wanted = {os.path.abspath(path): name for path, name in (program_files or {}).items()}
         if program_files is None:
             manager = session.config.pluginmanager
             suite_modules = {id(plugin) for plugin in manager.get_plugins() if isinstance(plugin, types.ModuleType)}
@@ -148,7 +150,6 @@ class ProgramModules:
             chosen = {name for name, _module, path in loaded
                       if name not in suite_names and name not in packages and path.endswith(".py")}
         else:
-            wanted = {os.path.abspath(path) for path in program_files}
             chosen = {name for name, _module, path in loaded if path in wanted}
         for name, _module, path in loaded:
             if name in chosen:
@@ -157,6 +158,10 @@ class ProgramModules:
             else:
                 self.fixed_files.add(os.path.relpath(path, self.root))
                 self.holders.append(name)
+        for path, name in wanted.items():
+            if path not in self.files.values():
+                self.program.append(name)
+                self.files[name] = path
         program = set(self.program)
         # A module whose text names no program module imports nothing from it: not worth parsing.
         stems = {name.rpartition(".")[2] for name in program}

@@ -26,6 +26,7 @@ def emit(obj):
 CONFIG = json.load(open(sys.argv[1]))
 WORKDIR = os.getcwd()
 ENTRY = os.path.abspath(CONFIG["entry"])
+MODNAME = CONFIG["entry"][:-3].replace("/", ".")
 # Installed plugins load only when the project's configuration needs one (see the end of the file).
 os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
 if WORKDIR not in sys.path:
@@ -378,7 +379,7 @@ class Driver:
         emit({"event": "collected", "tests": [item.nodeid for item in items]})
         # The entry alone is the program: a candidate changes no other file.
         modules = mend_program_modules.ProgramModules(WORKDIR, own_files=OWN_FILES)
-        modules.survey(session, program_files=[ENTRY])
+        modules.survey(session, program_files={ENTRY: MODNAME})
         if CONFIG["mode"] == "baseline":
             run_baseline(items, modules)
         else:

@@ -112,3 +112,13 @@ def test_a_candidate_without_a_name_the_tests_import_fails_as_its_collection_wou
     assert (verdicts[2]["importError"], verdicts[2]["failingPassed"]) == (True, 0)
     assert (verdicts[3]["importError"], verdicts[3]["failingPassed"], verdicts[3]["restPassed"]) == (False, 1, 1)
 
+
+
+def test_a_program_the_tests_import_only_when_they_run_is_the_candidate_there(tmp_path: Path) -> None:
+    lazy = ("def test_zero():\n    from bitcount import bitcount\n    assert bitcount(0) == 0\n\n\n"
+            "def test_seven():\n    import bitcount\n    assert bitcount.bitcount(7) == 3\n")
+    verdicts = evaluate(tmp_path, {"bitcount.py": PROGRAM}, {"test_bitcount.py": lazy}, "bitcount.py",
+                        [{"id": 1, "code": FIXED}, {"id": 2, "code": PROGRAM.replace("count += 1", "count += 2")}],
+                        failing=["test_bitcount.py::test_seven"], passing=["test_bitcount.py::test_zero"])
+    assert (verdicts[1]["failingPassed"], verdicts[1]["restPassed"]) == (1, 1)
+    assert verdicts[2]["failingPassed"] == 0
