@@ -200,7 +200,9 @@ class ProgramModules:
             if parent and parent in sys.modules and getattr(sys.modules[parent], child, None) is old[name]:
                 delattr(sys.modules[parent], child)
         linecache.clearcache()
-        importlib.invalidate_caches()
+        if len(given) < len(self.program):
+            # Modules read from the working copy, which changed since the finders last listed it.
+            importlib.invalidate_caches()
         if given:
             sys.meta_path.insert(0, SourceText(given))
         try:
