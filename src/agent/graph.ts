@@ -49,7 +49,19 @@ export function buildAgentGraph(deps: AgentDeps, checkpointer: BaseCheckpointSav
     .addConditionalEdges(START, tracedRoute(START, afterStart, deps), ["write_tests", "generate"])
     .addConditionalEdges("write_tests", tracedRoute("write_tests", afterWriteTests, deps), ["generate", "validate", "review", "approve", "finish"])
     .addConditionalEdges("generate", tracedRoute("generate", afterGenerate, deps), ["validate", "give_up"])
-    .addConditionalEdges("validate", tracedRoute("validate", afterValidate, deps), ["diagnose", "review_tests", "test_adequacy", "review", "approve", "finish", "give_up"])
+    .addConditionalEdges("validate", tracedRoute("validate", afterValidate, deps), [
+      "diagnose",
+      "offline_repair",
+      "analyze",
+      "repair",
+      "generate",
+      "review_tests",
+      "test_adequacy",
+      "review",
+      "approve",
+      "finish",
+      "give_up",
+    ])
     .addConditionalEdges("review_tests", tracedRoute("review_tests", afterReviewTests, deps), ["validate", "diagnose"])
     .addConditionalEdges("test_adequacy", tracedRoute("test_adequacy", afterTestAdequacy, deps), ["write_tests", "review", "approve", "finish"])
     .addConditionalEdges("review", tracedRoute("review", afterReview, deps), ["validate", "approve", "finish"])
