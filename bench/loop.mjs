@@ -78,8 +78,9 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
 
 /**
  * The floor under the loop's own cost: LangGraph.js and SqliteSaver alone, as a user sets them
- * up, running a graph with the loop's steps per failed attempt (repair, validate, diagnose,
- * analyze, each with a conditional route) and a state of the loop's size, nodes doing nothing.
+ * up, running a graph with the loop's steps per failed attempt (repair, validate with the
+ * attempt's diagnosis, analyze, each with a conditional route) and a state of the loop's size,
+ * nodes doing nothing (as plain functions, the way users write them).
  * Measured in the same process and moment, so that a loaded machine slows both alike.
  */
 async function measureFloor(attempts) {
@@ -90,13 +91,17 @@ async function measureFloor(attempts) {
   const graph = new StateGraph(State)
     // The loop's candidate carries the code, not the model's prompt (kept in the run folder).
     .addNode("repair", (state) => ({ candidate: { code: text(300, state.attempts), source: "model", strategy: "fix", produceMs: 0 } }))
-    .addNode("validate", (state) => ({ attempts: state.attempts + 1, code: state.candidate.code, candidate: null, check: { summary: text(600, state.attempts) } }))
-    .addNode("diagnose", (state) => ({ recent: [...state.recent, { code: state.code, diagnosis: text(400, state.attempts) }].slice(-2) }))
+    .addNode("validate", (state) => ({
+      attempts: state.attempts + 1,
+      code: state.candidate.code,
+      candidate: null,
+      check: { summary: text(600, state.attempts) },
+      recent: [...state.recent, { code: state.candidate.code, diagnosis: text(400, state.attempts) }].slice(-2),
+    }))
     .addNode("analyze", () => ({}))
     .addEdge(START, "repair")
     .addConditionalEdges("repair", route("validate"), ["validate", END])
-    .addConditionalEdges("validate", route("diagnose"), ["diagnose", END])
-    .addConditionalEdges("diagnose", () => "analyze", ["analyze"])
+    .addConditionalEdges("validate", route("analyze"), ["analyze", END])
     .addConditionalEdges("analyze", route("repair"), ["repair", END]);
   const saver = SqliteSaver.fromConnString(join(runsDir, `floor-${attempts}-${Date.now()}.sqlite`));
   saver.db.pragma("journal_mode = WAL");

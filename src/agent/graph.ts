@@ -28,28 +28,40 @@ import {
   afterWriteTests,
 } from "./routing.js";
 import { AgentState } from "./state.js";
-import { tracedNode, tracedRoute } from "./traced.js";
+import { tracedNode, tracedPlainNode, tracedRoute } from "./traced.js";
 
 /** The self-correcting loop as a LangGraph StateGraph: nodes and edges only. */
 export function buildAgentGraph(deps: AgentDeps, checkpointer: BaseCheckpointSaver) {
   return new StateGraph(AgentState)
     .addNode("write_tests", tracedNode("write_tests", writeTestsNode(deps), deps))
     .addNode("generate", tracedNode("generate", generateNode(deps), deps))
-    .addNode("validate", tracedNode("validate", validateNode(deps), deps))
-    .addNode("diagnose", tracedNode("diagnose", diagnoseNode(deps), deps))
-    .addNode("offline_repair", tracedNode("offline_repair", offlineRepairNode(deps), deps))
-    .addNode("analyze", tracedNode("analyze", analyzeNode(deps), deps))
+    .addNode("validate", tracedPlainNode("validate", validateNode(deps), deps))
+    .addNode("diagnose", tracedPlainNode("diagnose", diagnoseNode(deps), deps))
+    .addNode("offline_repair", tracedPlainNode("offline_repair", offlineRepairNode(deps), deps))
+    .addNode("analyze", tracedPlainNode("analyze", analyzeNode(deps), deps))
     .addNode("repair", tracedNode("repair", repairNode(deps), deps))
-    .addNode("test_adequacy", tracedNode("test_adequacy", testAdequacyNode(deps), deps))
+    .addNode("test_adequacy", tracedPlainNode("test_adequacy", testAdequacyNode(deps), deps))
     .addNode("review", tracedNode("review", reviewNode(deps), deps))
     .addNode("review_tests", tracedNode("review_tests", reviewTestsNode(deps), deps))
     .addNode("approve", tracedNode("approve", approveNode(deps), deps))
-    .addNode("finish", tracedNode("finish", finishNode(deps), deps))
-    .addNode("give_up", tracedNode("give_up", giveUpNode(deps), deps))
+    .addNode("finish", tracedPlainNode("finish", finishNode(deps), deps))
+    .addNode("give_up", tracedPlainNode("give_up", giveUpNode(deps), deps))
     .addConditionalEdges(START, tracedRoute(START, afterStart, deps), ["write_tests", "generate"])
     .addConditionalEdges("write_tests", tracedRoute("write_tests", afterWriteTests, deps), ["generate", "validate", "review", "approve", "finish"])
     .addConditionalEdges("generate", tracedRoute("generate", afterGenerate, deps), ["validate", "give_up"])
-    .addConditionalEdges("validate", tracedRoute("validate", afterValidate, deps), ["diagnose", "review_tests", "test_adequacy", "review", "approve", "finish", "give_up"])
+    .addConditionalEdges("validate", tracedRoute("validate", afterValidate, deps), [
+      "diagnose",
+      "offline_repair",
+      "analyze",
+      "repair",
+      "generate",
+      "review_tests",
+      "test_adequacy",
+      "review",
+      "approve",
+      "finish",
+      "give_up",
+    ])
     .addConditionalEdges("review_tests", tracedRoute("review_tests", afterReviewTests, deps), ["validate", "diagnose"])
     .addConditionalEdges("test_adequacy", tracedRoute("test_adequacy", afterTestAdequacy, deps), ["write_tests", "review", "approve", "finish"])
     .addConditionalEdges("review", tracedRoute("review", afterReview, deps), ["validate", "approve", "finish"])

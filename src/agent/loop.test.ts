@@ -212,7 +212,9 @@ describe("the loop", () => {
     const { readFileSync } = await import("node:fs");
     const lines = readFileSync(join(result.runDir, "events.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
     expect(lines.every((line) => typeof line.ts === "string")).toBe(true);
-    expect(lines).toContainEqual(expect.objectContaining({ type: "route", from: "diagnose", to: "analyze", why: expect.stringContaining("assertion") }));
+    // A failed attempt is diagnosed in validate's own step: the route leads from there.
+    expect(lines).toContainEqual(expect.objectContaining({ type: "route", from: "validate", to: "analyze", why: expect.stringContaining("assertion") }));
+    expect(lines).not.toContainEqual(expect.objectContaining({ type: "node_entered", node: "diagnose" }));
     expect(lines).toContainEqual(
       expect.objectContaining({ type: "attempt", signature: recordedChecks.wrong.signature, counters: expect.objectContaining({ attempts: 1 }) }),
     );

@@ -7,6 +7,7 @@ import { codeKey } from "./code-key.js";
 import type { ModelClient, Repairer } from "./collaborators.js";
 import { afterApprove, afterDiagnose, afterOfflineRepair, afterRepair, afterStart, afterTestAdequacy, afterValidate, afterWriteTests } from "./routing.js";
 import { AgentState, type AgentStateValue } from "./state.js";
+import { toDiagnosis } from "./to-diagnosis.js";
 
 const model: ModelClient = { name: "test", call: () => Promise.reject(new Error("not called")) };
 const repairer: Repairer = () => Promise.reject(new Error("not called"));
@@ -46,6 +47,16 @@ describe("routing", () => {
     expect(afterValidate(passed, deps()).to).toBe("finish");
     expect(afterValidate(passed, deps({ limits: { maxAttempts: 5, budget: {}, approve: true } })).to).toBe("approve");
     expect(afterValidate(failing, deps()).to).toBe("diagnose");
+  });
+
+  it("a failure validate diagnosed in its own step goes on as after diagnose; a note of the error boundary written after it goes to diagnose", () => {
+    const diagnosed = { ...failing, diagnosis: toDiagnosis(recordedChecks.wrong) };
+    expect(afterValidate(diagnosed, deps())).toEqual(afterDiagnose(diagnosed, deps()));
+    expect(afterValidate(diagnosed, deps()).to).toBe("analyze");
+    expect(afterValidate({ ...diagnosed, attempts: 5 }, deps()).to).toBe("give_up");
+    const note = { intervention: "modify_prompt" as const, message: "stuck", step: 4 };
+    expect(afterValidate({ ...diagnosed, boundaryNote: note }, deps()).to).toBe("diagnose");
+    expect(afterValidate({ ...diagnosed, boundaryNote: note, noteHandled: 4 }, deps()).to).toBe("analyze");
   });
 
   it("stops at the attempt cap and at each budget, saying why", () => {

@@ -1,7 +1,9 @@
 import type { AgentDeps } from "./agent-deps.js";
 import type { AgentStateValue } from "./state.js";
+import { unhandledNote } from "./diagnose-attempt.js";
 import { disputedTests } from "./disputed-tests.js";
 import { offlineRepairPending, stopReason } from "./stop-reason.js";
+import { testReviewDue } from "./test-review-due.js";
 
 export type AgentNode =
   | "write_tests"
@@ -67,11 +69,16 @@ export const afterGenerate: Decide = (state) =>
 export const afterValidate: Decide = (state, deps) => {
   if (state.reviewFix?.status === "pending") return toFinish(deps, "validated the review-fix round");
   if (!state.check?.passed) {
-    const disputed = disputedTests(state.generatedTests);
-    if (disputed.length > 0 && (deps.review?.model ?? deps.model)) {
+    if (testReviewDue(state, deps)) {
+      const disputed = disputedTests(state.generatedTests);
       return { to: "review_tests", why: `two different programs passed every other test and failed ${disputed.join(", ")}: judge the test, not only the code` };
     }
-    return { to: "diagnose", why: `failed at ${state.check?.stage ?? "?"}` };
+    // Validate diagnoses a failed attempt in its own step; one it left undiagnosed (or one
+    // from an earlier version's checkpoint) is diagnosed next, as is one the error boundary
+    // found the loop stuck on after its diagnosis (its note switches the strategy).
+    if (state.diagnosis === null) return { to: "diagnose", why: `failed at ${state.check?.stage ?? "?"}` };
+    if (unhandledNote(state)) return { to: "diagnose", why: "the error boundary found the loop stuck: act on its note" };
+    return afterDiagnose(state, deps);
   }
   if (state.reason === "no_tests") return { to: "give_up", why: "passed every layer, but no test ran" };
   const generated = state.generatedTests;

@@ -44,8 +44,9 @@ export interface SessionSetup {
   mode: { kind: "start" } | { kind: "resume"; approve?: boolean };
 }
 
-// An attempt takes at most five steps (produce, validate, diagnose, offline repair, analyze);
-// one more leaves room for the boundary's re-runs after an intervention.
+// An attempt takes at most four steps (produce, validate with its diagnosis, offline repair,
+// analyze), five when the boundary's note sends it to diagnose again; one more leaves room for
+// the boundary's re-runs after an intervention.
 const STEPS_PER_ATTEMPT = 6;
 
 /**

@@ -1,5 +1,5 @@
 import type { AgentDeps } from "./agent-deps.js";
-import { PlainRoute } from "./plain-route.js";
+import { PlainRunnable } from "./plain-runnable.js";
 import type { AgentNode, Route } from "./routing.js";
 import type { AgentStateValue, AgentUpdate } from "./state.js";
 
@@ -14,15 +14,23 @@ export function tracedNode(name: AgentNode, node: Node, deps: AgentDeps): Node {
 }
 
 /**
+ * `tracedNode` for a node that calls no model and no `interrupt()` (validation, bookkeeping,
+ * the offline engine): a `PlainRunnable`, so that running it costs no LangChain run.
+ */
+export function tracedPlainNode(name: AgentNode, node: Node, deps: AgentDeps): PlainRunnable<AgentStateValue, AgentUpdate> {
+  return new PlainRunnable(name, tracedNode(name, node, deps));
+}
+
+/**
  * A conditional edge that logs the route it chose and why (`__start__`: the graph's entry,
- * LangGraph's `START`); a `PlainRoute`, so that choosing it costs no LangChain run.
+ * LangGraph's `START`); a `PlainRunnable`, so that choosing it costs no LangChain run.
  */
 export function tracedRoute(
   from: AgentNode | "__start__",
   decide: (state: AgentStateValue, deps: AgentDeps) => Route,
   deps: AgentDeps,
-): PlainRoute<AgentStateValue, AgentNode> {
-  return new PlainRoute((state) => {
+): PlainRunnable<AgentStateValue, AgentNode> {
+  return new PlainRunnable("condition", (state) => {
     const route = decide(state, deps);
     deps.emit({ type: "route", from, to: route.to, why: route.why });
     return route.to;

@@ -13,6 +13,9 @@ describe("normalizeVolatile", () => {
     expect(normalizeVolatile("sha 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b at 1764581282")).toBe("sha <id> at <time>");
     expect(normalizeVolatile("Tue, 01 Dec 2026 09:35:05 GMT")).toBe("<time>");
     expect(normalizeVolatile("flight BA117 departs at gate 22")).toBe("flight BA117 departs at gate 22");
+    expect(normalizeVolatile("token eyJhbGciOiJIUzI1NiJ9xYz12 expired")).toBe("token <id> expired");
+    const code = "def test_returns_the_median_of_values():\n    assert median([3, 1, 2]) == 2  # deadbeef";
+    expect(normalizeVolatile(code)).toBe(code);
   });
 });
 

@@ -10,17 +10,20 @@ import { AgentState } from "../state.js";
 import type { BaseChannel } from "@langchain/langgraph";
 import { diagnoseNode } from "./diagnose.js";
 
+function deps(events: RunEvent[], folder = {} as RunFolder): AgentDeps {
+  return { folder, emit: (event: RunEvent) => events.push(event) } as unknown as AgentDeps;
+}
+
 function harness() {
   const files = new Map<number, AttemptFile>();
   const events: RunEvent[] = [];
   const folder = {
     readAttempt: (n: number) => files.get(n),
   } as unknown as RunFolder;
-  const deps = { folder, emit: (event: RunEvent) => events.push(event) } as unknown as AgentDeps;
   let state = Object.fromEntries(
     Object.entries(AgentState.spec).map(([key, channel]) => [key, structuredClone((channel as BaseChannel).get())]),
   ) as AgentStateValue;
-  const diagnose = diagnoseNode(deps);
+  const diagnose = diagnoseNode(deps(events, folder));
   /** Records a validated model attempt, then runs diagnose on it, as the graph would. */
   const fail = (check: CheckResult, source: "model" | "draft" = "model") => {
     const n = state.attempts + 1;
@@ -31,7 +34,8 @@ function harness() {
       code,
       check,
     });
-    state = { ...state, attempts: n, code, check };
+    // As validate leaves an attempt it did not diagnose itself (the test review judges it first).
+    state = { ...state, attempts: n, code, check, diagnosis: null };
     state = { ...state, ...diagnose(state) } as AgentStateValue;
     return state;
   };
@@ -56,6 +60,18 @@ describe("diagnose", () => {
     expect(fail(recordedChecks.wrong).strategy).toBe("fix");
     expect(fail(recordedChecks.wrong).strategy).toBe("plan_fix");
     expect(events.filter((event) => event.type === "strategy")).toHaveLength(2);
+  });
+
+  it("acts only on the error boundary's note when the attempt was already diagnosed with its validation", () => {
+    const { fail, events, state } = harness();
+    fail(recordedChecks.wrong);
+    const diagnosed = state();
+    const note = { intervention: "modify_prompt" as const, message: "the same failure again", step: 7 };
+    const update = diagnoseNode(deps(events))({ ...diagnosed, boundaryNote: note });
+    expect(update).toEqual({ strategy: "fresh", strategyFailures: 0, noteHandled: 7 });
+    expect(events.at(-1)).toMatchObject({ type: "strategy", from: "fix", to: "fresh" });
+    // Once acted on, the note does nothing more.
+    expect(diagnoseNode(deps(events))({ ...diagnosed, boundaryNote: note, noteHandled: 7 })).toEqual({});
   });
 
   it("switches to a fresh approach after two syntax errors in a row", () => {

@@ -9,6 +9,8 @@ import { noTestsMessage } from "../stop-reason.js";
 import { toDiagnosis } from "../to-diagnosis.js";
 import { testsFor } from "../tests-for.js";
 import { codeKey } from "../code-key.js";
+import { diagnoseAttempt } from "../diagnose-attempt.js";
+import { testReviewDue } from "../test-review-due.js";
 import { failedGeneratedOnly } from "../../testgen/generated-failures.js";
 
 /**
@@ -65,7 +67,7 @@ export function validateNode(deps: AgentDeps) {
       ...(check.signature ? { signature: check.signature } : {}),
       counters: { ...state.usage, executions: state.usage.executions + check.executions, attempts: n },
     });
-    return {
+    const validated: AgentUpdate = {
       attempts: n,
       code: candidate.code,
       files,
@@ -78,6 +80,13 @@ export function validateNode(deps: AgentDeps) {
       ...disputed(state, candidate.code, check),
       ...(check.passed && !isVerified(check) ? { reason: "no_tests" as const, message: noTestsMessage(deps.verifiedBy) } : {}),
     };
+    // A failed attempt is diagnosed in this same step, which saves LangGraph a step and a
+    // checkpoint per attempt, unless it ends the review-fix round or the test review judges it first.
+    if (check.passed || state.reviewFix?.status === "pending") return validated;
+    // The update holds plain values (no Overwrite), and diagnosis reads no usage.
+    const after = { ...state, ...validated, usage: state.usage } as AgentStateValue;
+    if (testReviewDue(after, deps)) return validated;
+    return { ...validated, ...diagnoseAttempt(after, deps, { source: candidate.source, strategy: candidate.strategy }) };
   };
 }
 
