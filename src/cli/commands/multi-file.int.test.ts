@@ -128,9 +128,9 @@ describe("a multi-file --write is all files or none", () => {
     expect(prompts[0]).toContain("RATES[region.upper()]");
     expect(prompts[1]).toContain("for item in items) + 1");
     expect(prompts[1]).not.toContain("RATES[region.upper()]");
-    // The code extractor drops the reply's final newline.
-    expect(read(root, "shop/tax.py").trimEnd()).toBe(TAX.trimEnd());
-    expect(read(root, "shop/cart.py").trimEnd()).toBe(CART.trimEnd());
+    // Each module as the model's fence held it, its final line break included.
+    expect(read(root, "shop/tax.py")).toBe(TAX);
+    expect(read(root, "shop/cart.py")).toBe(CART);
   });
 
   it("leaves every original intact when one file refuses the write (an immutable file), after another was replaced", SLOW, async () => {
@@ -169,10 +169,11 @@ describe("a multi-file --write is all files or none", () => {
       const shown = exit.stdout.slice(0, exit.stdout.indexOf(question));
       expect(shown).toContain("-    rate = RATES[region.upper()]");
       expect(shown).toContain("-    return sum(with_tax(item[\"price\"] * item[\"qty\"], region) for item in items) + 1");
+      expect(shown).not.toContain("No newline at end of file");
     } finally {
       await server.close();
     }
-    expect(read(root, "shop/tax.py").trimEnd()).toBe(TAX.trimEnd());
-    expect(read(root, "shop/cart.py").trimEnd()).toBe(CART.trimEnd());
+    expect(read(root, "shop/tax.py")).toBe(TAX);
+    expect(read(root, "shop/cart.py")).toBe(CART);
   });
 });
