@@ -117,7 +117,8 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
   const task: Task = { prompt, language, entry, tests };
   if (draft !== undefined) task.draft = draft;
   if (support.length) task.support = support;
-  if (editable.length) task.editable = editable;
+  // A task's `files` make a program of files even when they hold the entry alone: its result lists them (SPEC `files`).
+  if (editable.length || program) task.editable = editable;
   if (fields.allowNetwork !== undefined) task.allowNetwork = fields.allowNetwork;
   if (fields.typeCheck !== undefined) task.typeCheck = fields.typeCheck;
   if (project) task.project = project;

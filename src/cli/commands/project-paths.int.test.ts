@@ -147,6 +147,15 @@ describe("a task file's files", () => {
     expect(run.code).toBe(CART);
   });
 
+  it("lists a single file in the result's files as well, under its root-relative path", SLOW, async () => {
+    const root = shop("task-one", { "tasks/cart.md": "---\nfiles: [../shop/cart.py]\ntests: ../tests\n---\nThe cart's total with each region's tax.\n" });
+    const result = await runMend(["run", "tasks/cart.md", "--json", "--no-review", "--runs-dir", join(base, "runs")], { cwd: root });
+    expect(result.code, result.stderr).toBe(0);
+    const run = JSON.parse(result.stdout) as RunResult;
+    expect(run.files).toEqual({ "shop/cart.py": CART });
+    expect(run.code).toBe(CART);
+  });
+
   it("exits 2 naming a path of files that does not exist", SLOW, async () => {
     const root = shop("task-bad", { "tasks/cart.md": "---\nfiles:\n  - ../shop\n  - ../shop/discount.py\ntests: ../tests\n---\nx\n" });
     const result = await runMend(["run", "tasks/cart.md"], { cwd: root });
