@@ -1,29 +1,16 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunResult } from "../../shared/run-result.js";
 import { fenced, startScriptedServer } from "../../testkit/index.js";
 import { BY_CANDIDATES, runMend, runMendInTerminal } from "./__fixtures__/spawn-mend.js";
-import { writeProject } from "./__fixtures__/write-project.js";
+import { SHOP_CART as CART, SHOP_TAX as TAX, writeShopPackage } from "./__fixtures__/write-project.js";
 
 // Real pytest runs in the sandbox and an offline search, on a loaded two-core machine.
 const SLOW = { timeout: 240_000 };
 
-const CART = `from shop.tax import with_tax
-
-
-def total(items, region):
-    return sum(with_tax(item["price"] * item["qty"], region) for item in items)
-`;
-const TAX = `RATES = {"eu": 0.2, "us": 0.1}
-
-
-def with_tax(amount, region):
-    rate = RATES[region]
-    return round(amount * (1 + rate), 2)
-`;
 /** The tests reach the tax module only through the cart, as a package's public function is tested. */
 const TESTS = `from shop.cart import total
 
@@ -46,17 +33,13 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-/** A Python package as people have it: pyproject, a package with two modules, a tests folder, a git clone. */
+/** The shop package with its tests; by default the tax module adds the tax the wrong way round. */
 function shop(name: string, files: { cart?: string; tax?: string } = {}): string {
-  const root = writeProject(join(base, name), {
-    "pyproject.toml": '[project]\nname = "shop"\nversion = "0.1.0"\n',
-    "shop/__init__.py": "",
+  return writeShopPackage(join(base, name), {
     "shop/cart.py": files.cart ?? CART,
     "shop/tax.py": files.tax ?? TAX.replace("(1 + rate)", "(1 - rate)"),
     "tests/test_cart.py": TESTS,
   });
-  mkdirSync(join(root, ".git"));
-  return root;
 }
 
 const read = (root: string, path: string) => readFileSync(join(root, path), "utf8");
