@@ -9,5 +9,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: sandboxed runs are CPU-heavy, so keep parallelism modest.
     maxWorkers: 2,
+    // A test that writes into the repository (a relative default path with the repository as
+    // its working folder) fails the run.
+    globalSetup: ["src/__fixtures__/repo-root-guard.ts"],
   },
 });

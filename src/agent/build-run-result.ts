@@ -27,9 +27,11 @@ export function buildRunResult(
   language: Language,
   durationMs: number,
   end: SessionEnd,
-  deps: Pick<AgentDeps, "verifiedBy">,
+  deps: Pick<AgentDeps, "verifiedBy" | "task">,
 ): RunResult {
   const verdict = judge(state, folder.runId, end);
+  // A program given as files whose only file is the entry runs as one file, but is reported as the files it was given as.
+  const files = verdict.files ?? (deps.task.editable !== undefined ? { [deps.task.entry]: verdict.code } : undefined);
   // Keys in the SPEC's order, so the JSON reads the same as the contract.
   return {
     schemaVersion: 1,
@@ -45,7 +47,7 @@ export function buildRunResult(
     ...(state.codeReview ? { review: reviewOf(state) } : {}),
     language,
     code: verdict.code,
-    ...(verdict.files ? { files: verdict.files } : {}),
+    ...(files ? { files } : {}),
     attempts: folder.readAttempts().map((file) => file.record),
     usage: { ...state.usage, costUsd: Math.round(state.usage.costUsd * 1e6) / 1e6 },
     durationMs: Math.round(durationMs),

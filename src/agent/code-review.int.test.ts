@@ -72,7 +72,7 @@ describe("code review after success", () => {
     expect(prompt).toContain("ordered = sorted(values)");
     expect(prompt).toMatch(/2 tests .* ran on this code; all passed/);
     // It does not loop: the reviewed code is the result.
-    expect(result.code).toBe(NO_EMPTY_CHECK.replace(/\n$/, ""));
+    expect(result.code).toBe(NO_EMPTY_CHECK);
     expect(result.attempts).toHaveLength(1);
     expect(JSON.parse(readFileSync(join(result.runDir, "run.json"), "utf8")).review).toEqual(result.review);
   });
@@ -107,7 +107,7 @@ describe("code review after success", () => {
     const script = [{ reply: fenced(NO_EMPTY_CHECK, "python") }, { reply: REVIEW_REPLY }, { reply: py.wrong }];
     const { result } = await run(script, { fix: true });
     expect(result).toMatchObject({ status: "passed", verified: true, verification: { testsRun: 2 } });
-    expect(result.code).toBe(NO_EMPTY_CHECK.replace(/\n$/, ""));
+    expect(result.code).toBe(NO_EMPTY_CHECK);
     expect(result.attempts.map((attempt) => attempt.stage)).toEqual(["ok", "tests"]);
     expect(result.review?.fix).toMatchObject({ status: "failed" });
     expect(result.review?.fix?.summary).toMatch(/kept the reviewed code/);

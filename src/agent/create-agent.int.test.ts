@@ -47,7 +47,7 @@ describe.each(["python", "javascript"] as const)("the loop on a %s task, against
     expect(result).toMatchObject({ status: "passed", reason: "passed", verified: true, language });
     expect(result.usage.modelCalls).toBe(2);
     expect(server.requests).toHaveLength(2);
-    expect(result.code).toBe(replies.code.right.replace(/\n$/, ""));
+    expect(result.code).toBe(replies.code.right);
     expect(result.attempts.map((attempt) => [attempt.n, attempt.source, attempt.strategy, attempt.stage])).toEqual([
       [1, "model", "generate", "tests"],
       [2, "model", "fix", "ok"],
@@ -68,7 +68,7 @@ describe.each(["python", "javascript"] as const)("the loop on a %s task, against
     expect(result.usage.modelCalls).toBe(3);
     expect(server.requests).toHaveLength(3);
     expect(result.attempts).toHaveLength(3);
-    expect(result.code).toBe(replies.code.wrong.replace(/\n$/, ""));
+    expect(result.code).toBe(replies.code.wrong);
     expect(result.message).toMatch(/unverified/);
   });
 
@@ -177,7 +177,7 @@ describe("under the error boundary", () => {
     expect(result.attempts.length).toBeLessThan(10);
     expect(result.attempts.map((attempt) => attempt.strategy)).toContain("fresh");
     expect(events).toContainEqual(expect.objectContaining({ type: "boundary", kind: "intervention" }));
-    expect(result.code).toBe(cannedReplies.javascript.code.wrong.replace(/\n$/, ""));
+    expect(result.code).toBe(cannedReplies.javascript.code.wrong);
   });
 
   it("stops before a model call that would pass the token budget", async () => {

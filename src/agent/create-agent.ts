@@ -22,7 +22,7 @@ import { repairOffline } from "../repair/repair-offline.js";
 import { validate } from "../validation/validate.js";
 import type { FaultLocalizer, ModelClient, Repairer, Validator } from "./collaborators.js";
 import { createModelClient } from "./model-client.js";
-import { gateModelClient, type ModelGate } from "./model-gate.js";
+import { ESTIMATED_OUTPUT_TOKENS, gateModelClient, type ModelGate } from "./model-gate.js";
 import { runSession, type SessionSetup } from "./run-session.js";
 
 /** Options of `createAgent`; every one has a default that suits the CLI. */
@@ -182,13 +182,21 @@ export function createAgent(options: AgentOptions = {}): Agent {
     if (!meta.review) return null;
     const given = typeof options.review === "object" ? options.review.model : undefined;
     const spec = given ?? meta.review.model;
-    const client = spec === undefined ? model : (await resolveModel(spec, options.baseUrl ?? meta.baseUrl, env)).client;
+    const client = spec === undefined ? model : (await resolveModel(spec, options.baseUrl ?? meta.baseUrl, env, outputCap(meta.budget))).client;
     return client ? { model: client, fix: meta.review.fix } : null;
   };
 
+  /**
+   * The output cap of every model call under a token or USD budget (the run's, or the shared one
+   * behind `modelGate`): what the reservation before each call assumes, so that a reply cannot
+   * outgrow it and take the spending past the cap. Without a budget the provider's own limit holds.
+   */
+  const outputCap = (budget: AgentOptions["budget"]): number | undefined =>
+    options.modelGate !== undefined || budget?.tokens !== undefined || budget?.usd !== undefined ? ESTIMATED_OUTPUT_TOKENS : undefined;
+
   const agent: Agent = {
     async run(task, runOptions = {}) {
-      const { client, label } = await resolveModel(options.model ?? env.MEND_MODEL, options.baseUrl, env);
+      const { client, label } = await resolveModel(options.model ?? env.MEND_MODEL, options.baseUrl, env, outputCap(options.budget));
       const runId = runOptions.runId ?? createRunId();
       // Without tests of its own, the task is verified by its examples: chosen once, saved for resume.
       const chosen = chooseTests(task);
@@ -238,7 +246,7 @@ export function createAgent(options: AgentOptions = {}): Agent {
           code: "model_missing",
         });
       }
-      const { client } = await resolveModel(given, options.baseUrl ?? meta.baseUrl, env);
+      const { client } = await resolveModel(given, options.baseUrl ?? meta.baseUrl, env, outputCap(meta.budget));
       const mode: SessionSetup["mode"] = {
         kind: "resume",
         ...(resumeOptions.approve !== undefined ? { approve: resumeOptions.approve } : {}),
@@ -283,10 +291,12 @@ export function createAgent(options: AgentOptions = {}): Agent {
   return agent;
 }
 
+/** The client of a model spec (or of a chat model passed in code, used as it was built), its output capped at `maxOutputTokens` when given. */
 async function resolveModel(
   model: BaseChatModel | string | undefined,
   baseUrl: string | undefined,
   env: NodeJS.ProcessEnv,
+  maxOutputTokens: number | undefined,
 ): Promise<{ client: ModelClient | null; label: string }> {
   const prices = loadPriceOverrides(env);
   if (typeof model === "object") {
@@ -298,7 +308,7 @@ async function resolveModel(
   if (spec.provider === "offline") return { client: null, label };
   // Loaded on demand: the provider clients take a while to import and offline runs need none.
   const { createChatModel } = await import("../models/create-chat-model.js");
-  const chat = await createChatModel(spec, { ...(baseUrl ? { baseUrl } : {}), env });
+  const chat = await createChatModel(spec, { ...(baseUrl ? { baseUrl } : {}), ...(maxOutputTokens !== undefined ? { maxOutputTokens } : {}), env });
   return { client: chat ? createModelClient(chat, label, prices) : null, label };
 }
 

@@ -314,7 +314,7 @@ describe("test review", () => {
     expect(review).toContain("assert clamp(15, 0, 10) == 15");
     // The examples are never dropped: both ran on the final code with the kept generated test.
     expect(result.verification?.testsRun).toBe(3);
-    expect(result.code).toBe(OTHER_CLAMP.trimEnd());
+    expect(result.code).toBe(OTHER_CLAMP);
   });
 
   it("with generateTests always, beside the user's tests: a wrong generated test is dropped by the review and the user's tests stay as they are", async () => {
@@ -351,6 +351,6 @@ describe("test review", () => {
     expect(result.verification?.generated?.dropped.filter((test) => test.name === "test_above" && test.why.startsWith("judged"))).toEqual([]);
     expect(result.attempts.map((attempt) => attempt.stage)).toEqual(["tests", "tests", "ok"]);
     expect(server.requests.filter(isReview)).toHaveLength(1);
-    expect(result.code).toBe(CLAMP.trimEnd());
+    expect(result.code).toBe(CLAMP);
   });
 });

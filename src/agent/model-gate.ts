@@ -26,9 +26,10 @@ export interface ModelGate {
 }
 
 /**
- * Output tokens a call is assumed to take before it is made. The loop's clients set no output
- * cap, so the reply's length is not known beforehand: 1024 tokens holds a rewritten module of
- * a few hundred lines, and the error boundary assumes the same (`defaultMaxOutputTokens`).
+ * Output tokens a call is assumed to take before it is made, and under a token or USD budget
+ * the output cap (`max_tokens`) every call of the loop is made with, so that the assumption
+ * holds: 1024 tokens hold a rewritten file of about 150 lines (larger files are changed by
+ * search/replace blocks), and the error boundary assumes the same (`defaultMaxOutputTokens`).
  * The reservation is replaced by the reported usage when the reply comes.
  */
 export const ESTIMATED_OUTPUT_TOKENS = 1024;

@@ -57,7 +57,7 @@ describe("repairCandidate", () => {
 
   it("takes a reply giving the whole file for the file at fault, whatever was asked", () => {
     const result = read(fenced(FIXED_TAX, "python", { prose: true }));
-    expect(result.status === "candidate" && result.candidate.files?.["shop/tax.py"]).toBe(FIXED_TAX.trimEnd());
+    expect(result.status === "candidate" && result.candidate.files?.["shop/tax.py"]).toBe(FIXED_TAX);
   });
 
   it("edits a single-file program's only file", () => {

@@ -43,7 +43,7 @@ describe("the loop on a typescript task, against the scripted server", () => {
     const { agent, server: scripted } = await agentWith([reply(WRONG), reply(RIGHT)]);
     const result = await agent.run(TASK);
     expect(result).toMatchObject({ status: "passed", reason: "passed", verified: true, language: "typescript" });
-    expect(result.code).toBe(RIGHT.replace(/\n$/, ""));
+    expect(result.code).toBe(RIGHT);
     expect(result.attempts.map((attempt) => [attempt.n, attempt.source, attempt.strategy, attempt.stage, attempt.errorType])).toEqual([
       [1, "model", "generate", "tests", "assertion"],
       [2, "model", "fix", "ok", undefined],
@@ -76,7 +76,7 @@ describe("the loop on a typescript task, against the scripted server", () => {
     const { agent, server: scripted } = await agentWith([reply(WRONG), reply(WRONG)], { maxAttempts: 2 });
     const result = await agent.run(TASK);
     expect(result).toMatchObject({ status: "failed", reason: "max_attempts", verified: false, language: "typescript" });
-    expect(result.code).toBe(WRONG.replace(/\n$/, ""));
+    expect(result.code).toBe(WRONG);
     expect(scripted.requests).toHaveLength(2);
   });
 });

@@ -18,7 +18,11 @@ export function createOutput(json: boolean): Output {
     },
     result(value, human) {
       if (json) process.stdout.write(`${JSON.stringify(value)}\n`);
-      else process.stdout.write(`${human()}\n`);
+      else {
+        // Code already ends in its own line break: a second one would add a blank line to `mend run > file`.
+        const text = human();
+        process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+      }
     },
   };
 }

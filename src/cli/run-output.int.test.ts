@@ -47,9 +47,10 @@ describe("mend run --write", () => {
     const result = await runWith([cannedReplies.python.right], ["run", folder, "--write"]);
     expect(result.code, result.stderr).toBe(0);
     const entry = join(folder, "median.py");
-    // The code as extracted from the model's reply, which drops the fence's last line break.
-    expect(readFileSync(entry, "utf8").trimEnd()).toBe(cannedReplies.python.code.right.trimEnd());
-    expect(result.stdout.trimEnd()).toBe(cannedReplies.python.code.right.trimEnd());
+    // The file as the model's fence held it, final line break included; stdout holds the same
+    // text, so `mend run task > median.py` makes the same file.
+    expect(readFileSync(entry, "utf8")).toBe(cannedReplies.python.code.right);
+    expect(result.stdout).toBe(cannedReplies.python.code.right);
     expect(result.stderr).toContain(`wrote ${entry}`);
   });
 
@@ -71,7 +72,7 @@ describe("mend run that does not verify", () => {
     expect(result.stdout).toBe("");
     const kept = /best attempt \(unverified\) kept in (\S+)/.exec(result.stderr)?.[1];
     expect(kept, result.stderr).toBeDefined();
-    expect(readFileSync(kept as string, "utf8").trimEnd()).toBe(cannedReplies.python.code.wrong.trimEnd());
+    expect(readFileSync(kept as string, "utf8")).toBe(cannedReplies.python.code.wrong);
     expect(result.stderr).toMatch(/--print-unverified/);
   });
 
@@ -80,6 +81,6 @@ describe("mend run that does not verify", () => {
     const wrong = cannedReplies.python.wrong;
     const result = await runWith([wrong, wrong], ["run", folder, "--no-offline-repair", "--print-unverified"]);
     expect(result.code, result.stderr).toBe(1);
-    expect(result.stdout.trimEnd()).toBe(cannedReplies.python.code.wrong.trimEnd());
+    expect(result.stdout).toBe(cannedReplies.python.code.wrong);
   });
 });

@@ -55,7 +55,7 @@ export function extractCode(reply: string, language: Language, options: ExtractC
   if (fromCode !== undefined) {
     return { code: fromCode, method: "heuristic", truncated: isTruncatedCode(fromCode, language) };
   }
-  const whole = text.trim();
+  const whole = trimBlankLines(text.trim());
   return { code: whole, method: "whole", truncated: isTruncatedCode(whole, language) };
 }
 
@@ -184,6 +184,11 @@ function isProse(line: string): boolean {
   return /^[A-Z*_-][^]*[.!?:)]$/.test(line.trim()) && line.trim().split(/\s+/).length >= 3;
 }
 
+/**
+ * Drops the blank lines around the code but keeps its last line's break: the code becomes a
+ * file, and a text file's lines end in a newline (a missing one shows in every diff).
+ */
 function trimBlankLines(code: string): string {
-  return code.replace(/^(\s*\n)+/, "").replace(/\s+$/, "");
+  const trimmed = code.replace(/^(\s*\n)+/, "").replace(/\s+$/, "");
+  return trimmed === "" ? "" : `${trimmed}\n`;
 }

@@ -43,7 +43,8 @@ export interface Task {
   /**
    * The program's other files the loop may change (`mend repair` given several files or a
    * folder): project-root-relative paths with their original contents. A fix changes the file
-   * diagnosis blames; tests are never among them.
+   * diagnosis blames; tests are never among them. Empty for a task file's `files` naming one
+   * program file: the program was still given as files, and the result lists them.
    */
   editable?: SourceFile[];
   /** Other files of the task (helpers, fixtures) placed in the work folder read-only. */

@@ -87,6 +87,30 @@ describe("loadTask", () => {
     expect(bare.task.entry).toBe("solution.ts");
   });
 
+  it("takes the program's name, and its language, from the requirement when it names its file", async () => {
+    const python = await loadTask({ prompt: "Write median.py that returns the median of a list of numbers.", cwd: dir });
+    expect(python.task).toMatchObject({ language: "python", entry: "median.py" });
+    expect(python.entryPath).toBe(join(dir, "median.py"));
+    // A task file's requirement, the name in backticks, after a product name and a test file's name.
+    write("task.md", "---\nlanguage: javascript\n---\nIn a Node.js project, write a function `median(values)` in `median.js`; median.test.js will test it.\n");
+    expect((await loadTask({ path: "task.md", cwd: dir })).task.entry).toBe("median.js");
+    // The name of the language asked for, not the first name met; none of it: solution.<ext>.
+    const ported = await loadTask({ prompt: "Port stats.py to TypeScript as stats.ts.", language: "typescript", cwd: dir });
+    expect(ported.task.entry).toBe("stats.ts");
+    expect((await loadTask({ prompt: "Port stats.py to JavaScript.", language: "javascript", cwd: dir })).task.entry).toBe("solution.js");
+    // A name inside a path or a longer name is not the program's.
+    expect((await loadTask({ prompt: "Read config/settings.py and data.json.bak, write the loader.", language: "python", cwd: dir })).task.entry).toBe("solution.py");
+  });
+
+  it("lets the draft and the tests name the program before the requirement does", async () => {
+    write("test_stats.py", TESTS_PY);
+    const fromTests = await loadTask({ prompt: "Write median.py.", tests: ["test_stats.py"], cwd: dir });
+    expect(fromTests.task.entry).toBe("stats.py");
+    write("draft.js", "export const median = () => 0;\n");
+    const fromDraft = await loadTask({ prompt: "Fix median.py.", draft: "draft.js", cwd: dir });
+    expect(fromDraft.task).toMatchObject({ language: "javascript", entry: "draft.js" });
+  });
+
   it("takes the working folder as the project root when no folder above the program holds a marker", async () => {
     write("scripts/median.py", DRAFT_PY);
     write("scripts/test_median.py", TESTS_PY);

@@ -15,6 +15,7 @@ import { inferEntry } from "./infer-entry.js";
 import { listProgramFiles } from "./list-program-files.js";
 import { listProjectFiles } from "./list-project-files.js";
 import { parseFrontMatter } from "./parse-front-matter.js";
+import { promptFileNames } from "./prompt-file-names.js";
 import { readTestFiles, type TestPath } from "./read-test-files.js";
 import { type CaseFile, type TaskFile, caseFileSchema, describeIssues, taskFileSchema } from "./task-file-schema.js";
 
@@ -78,7 +79,9 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
   // A task's `files` name their entry among themselves: it is the draft, at its own path.
   const entryName = program ? undefined : (request.entry ?? fields.entry);
   const testFiles = testPaths.map((path) => resolve(path.base, path.given));
-  const language = chooseLanguage(request.language, fields.language, [draftPath, entryName, ...testFiles]);
+  const prompt = (request.prompt ?? fields.prompt ?? "").trim();
+  // The file a requirement names comes last: the files given say more than words about them.
+  const language = chooseLanguage(request.language, fields.language, [draftPath, entryName, ...testFiles, ...promptFileNames(prompt)]);
   const supportPaths = toList(fields.support).map((path) => resolve(fileDir, path));
   const editablePaths = program ? program.editable : (request.editable ?? []).map((path) => resolve(cwd, path));
   for (const path of [draftPath, ...testFiles, ...supportPaths, ...editablePaths]) if (path !== undefined) await guard(path);
@@ -94,7 +97,7 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
   if (project && entryFile !== undefined && !isInside(project.root, entryFile)) {
     throw new UsageError(`--entry ${entryName} is outside the project root ${project.root}`, { code: "outside_root" });
   }
-  const entry = project && entryFile !== undefined ? relative(project.root, entryFile).split(sep).join("/") : (entryName ?? inferEntry(language, draftPath, testFiles));
+  const entry = project && entryFile !== undefined ? relative(project.root, entryFile).split(sep).join("/") : (entryName ?? inferEntry(language, draftPath, testFiles, prompt));
   const tests = await readTestFiles(
     testPaths.map((path) => (project ? realTestPath(path) : path)),
     {
@@ -105,7 +108,6 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
   );
   const support = await readSupport(supportPaths);
   const editable = project ? await readEditable(editablePaths, project.root, new Set(tests.map((test) => test.path)), entry, cwd) : [];
-  const prompt = (request.prompt ?? fields.prompt ?? "").trim();
   if (!prompt && draft === undefined) {
     throw new UsageError("nothing to do: give a requirement (a TASK file or --prompt) or a draft (--draft)", {
       code: "task_empty",
@@ -115,7 +117,8 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
   const task: Task = { prompt, language, entry, tests };
   if (draft !== undefined) task.draft = draft;
   if (support.length) task.support = support;
-  if (editable.length) task.editable = editable;
+  // A task's `files` make a program of files even when they hold the entry alone: its result lists them (SPEC `files`).
+  if (editable.length || program) task.editable = editable;
   if (fields.allowNetwork !== undefined) task.allowNetwork = fields.allowNetwork;
   if (fields.typeCheck !== undefined) task.typeCheck = fields.typeCheck;
   if (project) task.project = project;

@@ -51,6 +51,17 @@ describe("mend check", () => {
     expect(result.stdout).toMatch(/tests\s+pass/);
   });
 
+  it("says in one Tests line how the tests went and whose they are", async () => {
+    const testsLines = (stdout: string) => stdout.split("\n").filter((line) => line.startsWith("Tests:"));
+    const failing = await runMend(["check", "median.py", "--tests", "test_median.py"], { cwd: dir });
+    expect(failing.code).toBe(1);
+    expect(testsLines(failing.stdout)).toEqual(["Tests: 1 passed, 1 failed, 0 errors (2 tests of yours)"]);
+    writeFileSync(join(dir, "documented.py"), 'def median(xs):\n    """\n    >>> median([3, 1, 2])\n    2\n    >>> median([5])\n    5\n    """\n    return sorted(xs)[len(xs) // 2]\n');
+    const examples = await runMend(["check", "documented.py"], { cwd: dir });
+    expect(examples.code, examples.stdout).toBe(0);
+    expect(testsLines(examples.stdout)).toEqual([expect.stringMatching(/^Tests: \d+ passed, 0 failed, 0 errors \(2 examples from the docstring\)$/)]);
+  });
+
   const bad: [string, string[], RegExp][] = [
     ["a missing file", ["check", "nope.py"], /file not found: nope\.py/],
     ["an unknown language", ["check", "median.py", "--lang", "cobol"], /unknown language "cobol"/],

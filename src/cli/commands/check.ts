@@ -160,10 +160,7 @@ function renderCheck(result: CheckResult, verification: Verification, chosen: Ch
     if (failure.actual !== undefined) lines.push(`    actual:    ${failure.actual}`);
     if (failure.location) lines.push(`    at ${failure.location.file}:${failure.location.line}`);
   }
-  if (result.tests) {
-    lines.push("", `Tests: ${result.tests.passed} passed, ${result.tests.failed} failed, ${result.tests.errors} errors`);
-  }
-  lines.push("", describeCheckVerification(verification, chosen));
+  lines.push("", describeCheckTests(result, verification, chosen));
   if (files.length > 1) lines.push(`Program: ${files.length} files (${files.join(", ")})`);
   lines.push("", "Layers:");
   for (const layer of result.layers) {
@@ -172,17 +169,18 @@ function renderCheck(result: CheckResult, verification: Verification, chosen: Ch
   return lines.join("\n");
 }
 
-/** Whether tests ran and which: a passing check with none is not verified code. */
-function describeCheckVerification(verification: Verification, chosen: ChosenTests): string {
+/** One line on the tests: how they went and whose they are; a passing check with none is not verified code. */
+function describeCheckTests(result: CheckResult, verification: Verification, chosen: ChosenTests): string {
   const run = verification.testsRun;
-  const tests = `${run} test${run === 1 ? "" : "s"}`;
   if (verification.by === "none") return "Not verified: no tests and no examples (give tests with --tests PATH, or examples in the docstring)";
   if (run === 0) return `Not verified: no test ran (${verification.by === "examples" ? "examples" : "your tests"} were not reached)`;
-  if (verification.by === "examples") {
-    const where = describeExampleOrigins(chosen.examples.map((example) => example.origin));
-    return `Tests: ${chosen.examples.length} example${chosen.examples.length === 1 ? "" : "s"} from ${where} (${tests} ran)`;
-  }
-  return `Tests: ${tests} of yours ran`;
+  const examples = chosen.examples.length;
+  const whose =
+    verification.by === "examples"
+      ? `${examples} example${examples === 1 ? "" : "s"} from ${describeExampleOrigins(chosen.examples.map((example) => example.origin))}`
+      : `${run} test${run === 1 ? "" : "s"} of yours`;
+  if (!result.tests) return `Tests: ${whose} ran`;
+  return `Tests: ${result.tests.passed} passed, ${result.tests.failed} failed, ${result.tests.errors} errors (${whose})`;
 }
 
 function seconds(value: string): number {

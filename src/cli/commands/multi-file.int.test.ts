@@ -1,29 +1,16 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunResult } from "../../shared/run-result.js";
 import { fenced, startScriptedServer } from "../../testkit/index.js";
 import { BY_CANDIDATES, runMend, runMendInTerminal } from "./__fixtures__/spawn-mend.js";
-import { writeProject } from "./__fixtures__/write-project.js";
+import { SHOP_CART as CART, SHOP_TAX as TAX, writeShopPackage } from "./__fixtures__/write-project.js";
 
 // Real pytest runs in the sandbox and an offline search, on a loaded two-core machine.
 const SLOW = { timeout: 240_000 };
 
-const CART = `from shop.tax import with_tax
-
-
-def total(items, region):
-    return sum(with_tax(item["price"] * item["qty"], region) for item in items)
-`;
-const TAX = `RATES = {"eu": 0.2, "us": 0.1}
-
-
-def with_tax(amount, region):
-    rate = RATES[region]
-    return round(amount * (1 + rate), 2)
-`;
 /** The tests reach the tax module only through the cart, as a package's public function is tested. */
 const TESTS = `from shop.cart import total
 
@@ -46,17 +33,13 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-/** A Python package as people have it: pyproject, a package with two modules, a tests folder, a git clone. */
+/** The shop package with its tests; by default the tax module adds the tax the wrong way round. */
 function shop(name: string, files: { cart?: string; tax?: string } = {}): string {
-  const root = writeProject(join(base, name), {
-    "pyproject.toml": '[project]\nname = "shop"\nversion = "0.1.0"\n',
-    "shop/__init__.py": "",
+  return writeShopPackage(join(base, name), {
     "shop/cart.py": files.cart ?? CART,
     "shop/tax.py": files.tax ?? TAX.replace("(1 + rate)", "(1 - rate)"),
     "tests/test_cart.py": TESTS,
   });
-  mkdirSync(join(root, ".git"));
-  return root;
 }
 
 const read = (root: string, path: string) => readFileSync(join(root, path), "utf8");
@@ -128,9 +111,9 @@ describe("a multi-file --write is all files or none", () => {
     expect(prompts[0]).toContain("RATES[region.upper()]");
     expect(prompts[1]).toContain("for item in items) + 1");
     expect(prompts[1]).not.toContain("RATES[region.upper()]");
-    // The code extractor drops the reply's final newline.
-    expect(read(root, "shop/tax.py").trimEnd()).toBe(TAX.trimEnd());
-    expect(read(root, "shop/cart.py").trimEnd()).toBe(CART.trimEnd());
+    // Each module as the model's fence held it, its final line break included.
+    expect(read(root, "shop/tax.py")).toBe(TAX);
+    expect(read(root, "shop/cart.py")).toBe(CART);
   });
 
   it("leaves every original intact when one file refuses the write (an immutable file), after another was replaced", SLOW, async () => {
@@ -169,10 +152,11 @@ describe("a multi-file --write is all files or none", () => {
       const shown = exit.stdout.slice(0, exit.stdout.indexOf(question));
       expect(shown).toContain("-    rate = RATES[region.upper()]");
       expect(shown).toContain("-    return sum(with_tax(item[\"price\"] * item[\"qty\"], region) for item in items) + 1");
+      expect(shown).not.toContain("No newline at end of file");
     } finally {
       await server.close();
     }
-    expect(read(root, "shop/tax.py").trimEnd()).toBe(TAX.trimEnd());
-    expect(read(root, "shop/cart.py").trimEnd()).toBe(CART.trimEnd());
+    expect(read(root, "shop/tax.py")).toBe(TAX);
+    expect(read(root, "shop/cart.py")).toBe(CART);
   });
 });

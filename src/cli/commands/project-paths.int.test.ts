@@ -1,28 +1,15 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunResult } from "../../shared/run-result.js";
 import { fenced, startScriptedServer } from "../../testkit/index.js";
 import { expectUsageExit, runMend } from "./__fixtures__/spawn-mend.js";
-import { writeProject } from "./__fixtures__/write-project.js";
+import { SHOP_CART as CART, SHOP_TAX as TAX, writeProject, writeShopPackage } from "./__fixtures__/write-project.js";
 
 // Real pytest and node:test in the sandbox, and offline searches, on a loaded two-core machine.
 const SLOW = { timeout: 240_000 };
 
-const CART = `from shop.tax import with_tax
-
-
-def total(items, region):
-    return sum(with_tax(item["price"] * item["qty"], region) for item in items)
-`;
-const TAX = `RATES = {"eu": 0.2, "us": 0.1}
-
-
-def with_tax(amount, region):
-    rate = RATES[region]
-    return round(amount * (1 + rate), 2)
-`;
 /** The tests reach the tax module only through the cart, with a fixture from the tests folder's conftest.py. */
 const CONFTEST = `import pytest
 
@@ -48,19 +35,9 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-/** A Python package as people have it: a git clone with pyproject, a package of two modules, a tests folder. */
+/** The shop package with its tests folder (a conftest.py fixture among them). */
 function shop(name: string, files: Record<string, string> = {}): string {
-  const root = writeProject(join(base, name), {
-    "pyproject.toml": '[project]\nname = "shop"\nversion = "0.1.0"\n',
-    "shop/__init__.py": "",
-    "shop/cart.py": CART,
-    "shop/tax.py": TAX,
-    "tests/conftest.py": CONFTEST,
-    "tests/test_cart.py": TESTS,
-    ...files,
-  });
-  mkdirSync(join(root, ".git"));
-  return root;
+  return writeShopPackage(join(base, name), { "tests/conftest.py": CONFTEST, "tests/test_cart.py": TESTS, ...files });
 }
 
 interface CheckJson {
@@ -144,6 +121,15 @@ describe("a task file's files", () => {
     expect(run.attempts[0]?.summary).toContain("shop/tax.py:5");
     expect(run.files?.["shop/tax.py"]).not.toContain("region.upper()");
     expect(run.files?.["shop/cart.py"]).toBe(CART);
+    expect(run.code).toBe(CART);
+  });
+
+  it("lists a single file in the result's files as well, under its root-relative path", SLOW, async () => {
+    const root = shop("task-one", { "tasks/cart.md": "---\nfiles: [../shop/cart.py]\ntests: ../tests\n---\nThe cart's total with each region's tax.\n" });
+    const result = await runMend(["run", "tasks/cart.md", "--json", "--no-review", "--runs-dir", join(base, "runs")], { cwd: root });
+    expect(result.code, result.stderr).toBe(0);
+    const run = JSON.parse(result.stdout) as RunResult;
+    expect(run.files).toEqual({ "shop/cart.py": CART });
     expect(run.code).toBe(CART);
   });
 

@@ -147,3 +147,29 @@ describe("switching off the offline engine and the error boundary", () => {
     expect(eventsOf(unguarded.run).filter((event) => event.type === "boundary")).toEqual([]);
   }, 300_000);
 });
+
+describe("a token or USD budget caps each model reply at the output the budget reserves for it", () => {
+  // The reservation before each call assumes 1,024 output tokens: a longer reply would take the spending past the cap.
+  async function repairWith(model: string, budget: string[]) {
+    const server = await startScriptedServer([{ reply: cannedReplies.python.right }]);
+    try {
+      writeFileSync(join(dir, "capped.py"), cannedReplies.python.code.wrong);
+      const args = ["repair", "capped.py", "--tests", "test_median.py", "--entry", "median.py", "--json", "--no-offline-repair", "--no-review", ...budget];
+      const result = await runMend([...args, "--model", model, "--runs-dir", join(dir, "runs")], { cwd: dir, env: server.env });
+      expect(result.code, result.stderr).toBe(0);
+      return server.requests.map((request) => request.maxTokens);
+    } finally {
+      await server.close();
+    }
+  }
+
+  it("an OpenAI-compatible server is sent max_tokens under --budget-usd, and none without a budget", async () => {
+    expect(await repairWith("openai:scripted", ["--budget-usd", "1"])).toEqual([1024]);
+    expect(await repairWith("openai:scripted", [])).toEqual([undefined]);
+  }, 180_000);
+
+  it("Anthropic is sent the same cap under --budget-tokens, instead of its default 4,096", async () => {
+    expect(await repairWith("anthropic:scripted", ["--budget-tokens", "100000"])).toEqual([1024]);
+    expect(await repairWith("anthropic:scripted", [])).toEqual([4096]);
+  }, 180_000);
+});

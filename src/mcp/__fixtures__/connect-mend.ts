@@ -3,7 +3,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { existsSync } from "node:fs";
-import { MEND, spawnMend, type MendExit } from "../../cli/commands/__fixtures__/spawn-mend.js";
+import { MEND, ownDataHome, spawnMend, type MendExit } from "../../cli/commands/__fixtures__/spawn-mend.js";
 
 /** An SDK client connected to a real `mend mcp` process. */
 export interface MendMcp {
@@ -34,23 +34,29 @@ function newClient(): Client {
 /** `node dist/cli/main.js mcp ARGS` on stdio, as an MCP client configuration starts it. */
 export const connectStdio: Connect = async (args, options) => {
   if (!existsSync(MEND)) throw new Error(`${MEND} is missing: run npm run build first`);
+  // spawnMend gives the HTTP server its data folder; this one is started by the SDK.
+  const data = ownDataHome();
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [MEND, "mcp", ...args],
     cwd: options.cwd,
-    env: environment(options),
+    env: { XDG_DATA_HOME: data.dir, ...environment(options) },
     stderr: "pipe",
   });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const client = newClient();
-  await client.connect(transport);
+  await client.connect(transport).catch((error: unknown) => {
+    data.remove();
+    throw error;
+  });
   return {
     client,
     transport: "stdio",
     stderr: () => stderr,
     async close() {
       await client.close();
+      data.remove();
       return undefined;
     },
   };

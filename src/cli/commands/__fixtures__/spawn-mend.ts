@@ -74,11 +74,12 @@ export function spawnMend(args: string[], options: { cwd: string; env?: Record<s
 }
 
 /**
- * A data folder of the spawned CLI's own: what one test's run remembers (the error -> fix
- * memory) must not change another test's run, nor land in the user's data folder. A test
- * about the memory names its file with --memory.
+ * A data folder of the spawned CLI's own (its `XDG_DATA_HOME`): what one test's run remembers
+ * (the error -> fix memory) must not change another test's run, nor land in the user's data
+ * folder. A test about the memory names its file with --memory. Every way the tests start
+ * `mend` takes one.
  */
-function ownDataHome(): { dir: string; remove: () => void } {
+export function ownDataHome(): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), "mend-data-"));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
