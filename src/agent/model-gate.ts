@@ -28,11 +28,12 @@ export interface ModelGate {
 /**
  * Output tokens a call is assumed to take before it is made, and under a token or USD budget
  * the output cap (`max_tokens`) every call of the loop is made with, so that the assumption
- * holds: 1024 tokens hold a rewritten file of about 150 lines (larger files are changed by
- * search/replace blocks), and the error boundary assumes the same (`defaultMaxOutputTokens`).
- * The reservation is replaced by the reported usage when the reply comes.
+ * holds. 3072, not less: a whole-file reply may rewrite a file up to the search/replace
+ * threshold (150 lines or 6 KiB, about 2,000 tokens) with prose around it, and a reply cut
+ * at its cap is truncated code, a wasted attempt. The reservation is replaced by the
+ * reported usage when the reply comes.
  */
-export const ESTIMATED_OUTPUT_TOKENS = 1024;
+export const ESTIMATED_OUTPUT_TOKENS = 3072;
 
 /** A call's reservation: its input counted with js-tiktoken, its output assumed, both priced. */
 export function estimateCall(model: string, messages: Parameters<ModelClient["call"]>[0], prices: Record<string, Price> = {}): GateCall {

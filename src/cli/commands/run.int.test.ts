@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunResult } from "../../shared/run-result.js";
+import { ESTIMATED_OUTPUT_TOKENS } from "../../agent/model-gate.js";
 import { cannedReplies, startScriptedServer } from "../../testkit/index.js";
 import { expectUsageExit, runMend } from "./__fixtures__/spawn-mend.js";
 
@@ -149,7 +150,7 @@ describe("switching off the offline engine and the error boundary", () => {
 });
 
 describe("a token or USD budget caps each model reply at the output the budget reserves for it", () => {
-  // The reservation before each call assumes 1,024 output tokens: a longer reply would take the spending past the cap.
+  // The reservation before each call assumes ESTIMATED_OUTPUT_TOKENS of output: a longer reply would take the spending past the cap.
   async function repairWith(model: string, budget: string[]) {
     const server = await startScriptedServer([{ reply: cannedReplies.python.right }]);
     try {
@@ -164,12 +165,12 @@ describe("a token or USD budget caps each model reply at the output the budget r
   }
 
   it("an OpenAI-compatible server is sent max_tokens under --budget-usd, and none without a budget", async () => {
-    expect(await repairWith("openai:scripted", ["--budget-usd", "1"])).toEqual([1024]);
+    expect(await repairWith("openai:scripted", ["--budget-usd", "1"])).toEqual([ESTIMATED_OUTPUT_TOKENS]);
     expect(await repairWith("openai:scripted", [])).toEqual([undefined]);
   }, 180_000);
 
   it("Anthropic is sent the same cap under --budget-tokens, instead of its default 4,096", async () => {
-    expect(await repairWith("anthropic:scripted", ["--budget-tokens", "100000"])).toEqual([1024]);
+    expect(await repairWith("anthropic:scripted", ["--budget-tokens", "100000"])).toEqual([ESTIMATED_OUTPUT_TOKENS]);
     expect(await repairWith("anthropic:scripted", [])).toEqual([4096]);
   }, 180_000);
 });
