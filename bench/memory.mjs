@@ -104,8 +104,18 @@ try {
     if (!diagnosis) continue;
     const recalled = (await store.recall(item.spec.lang, diagnosis, FOR_OFFLINE)).map((ranked) => ranked.entry);
     const preferredEdits = recalled.flatMap((entry) => entry.edits);
-    const without = await repairOffline({ ...item.input, check }, { ...options, sandbox });
-    const withMemory = await repairOffline({ ...item.input, check }, { ...options, sandbox, preferredEdits });
+    // The second run of a bug finds the sandbox and the file caches warm: the two orders take turns.
+    const runWithout = () => repairOffline({ ...item.input, check }, { ...options, sandbox });
+    const runWith = () => repairOffline({ ...item.input, check }, { ...options, sandbox, preferredEdits });
+    let without;
+    let withMemory;
+    if (rows.length % 2 === 0) {
+      without = await runWithout();
+      withMemory = await runWith();
+    } else {
+      withMemory = await runWith();
+      without = await runWithout();
+    }
     rows.push({ item, recalled: recalled.length, without, withMemory });
     const show = (result) => (result.status === "fixed" ? `${String(result.candidatesRun).padStart(5)} cand ${seconds(result.durationMs).padStart(8)}` : "    not fixed      ");
     console.error(`measure  ${item.kind.padEnd(10)} ${item.id.padEnd(44)} recalled ${recalled.length}  without ${show(without)}  with ${show(withMemory)}`);
