@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SqliteMemoryStore } from "../memory/sqlite-memory-store.js";
-import type { RunEvent } from "../runs/run-event.js";
-import { createSandbox } from "../sandbox/create-sandbox.js";
 import type { Task } from "../shared/task.js";
-import { fenced, startScriptedServer } from "../testkit/index.js";
+import { fenced } from "../testkit/index.js";
 import { createAgent } from "./create-agent.js";
+import { useScriptedAgent } from "./__fixtures__/scripted-agent.js";
 
 // Two programs people write, each with the same slip: a range that stops one short.
 const FACTORIAL_BUGGY = `def factorial(n):
@@ -60,38 +57,18 @@ function task(entry: string, draft: string, tests: string): Task {
 
 vi.setConfig({ testTimeout: 180_000 });
 
-const sandbox = createSandbox();
-let dir: string;
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "mend-memory-"));
-});
-afterAll(async () => {
-  await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const kit = useScriptedAgent("mend-memory");
 
 describe("the error -> fix memory across runs", () => {
   it("records the model's verified fix, and the next run on a similar bug shows it to the model", async () => {
-    const memory = SqliteMemoryStore.open(join(dir, "model.sqlite"));
-    const server = await startScriptedServer([{ reply: fenced(FACTORIAL_FIXED, "python") }, { reply: fenced(SUM_FIXED, "python") }]);
+    const memory = SqliteMemoryStore.open(join(kit.runsDir(), "model.sqlite"));
+    // The model is the fixer here; the offline engine's use of the memory is tested below.
+    const { agent, server, events } = await kit.agentWith([{ reply: fenced(FACTORIAL_FIXED, "python") }, { reply: fenced(SUM_FIXED, "python") }], {
+      review: false,
+      memory,
+    });
     try {
-      const agentOf = (events: RunEvent[]) =>
-        createAgent({
-          model: "openai:scripted",
-          baseUrl: server.url,
-          env: { OPENAI_API_KEY: "test-key" },
-          sandbox,
-          // The model is the fixer here; the offline engine's use of the memory is tested below.
-          repairer: null,
-          localizer: null,
-          review: false,
-          runsDir: join(dir, "runs"),
-          memory,
-          onEvent: (event) => events.push(event),
-        });
-
-      const first = await agentOf([]).run(task("factorial.py", FACTORIAL_BUGGY, FACTORIAL_TESTS));
+      const first = await agent.run(task("factorial.py", FACTORIAL_BUGGY, FACTORIAL_TESTS));
       expect(first.verified).toBe(true);
       expect(first.memory?.used).toEqual([]);
       expect(first.memory?.recorded).toMatch(/^[0-9a-f]{12}$/);
@@ -100,31 +77,31 @@ describe("the error -> fix memory across runs", () => {
       expect(recorded).toMatchObject({ language: "python", errorType: "assertion", madeBy: "openai:scripted" });
       expect(recorded?.diff).toContain("-    for i in range(1, n):\n+    for i in range(1, n + 1):");
 
-      const events: RunEvent[] = [];
-      const second = await agentOf(events).run(task("sum_of_squares.py", SUM_BUGGY, SUM_TESTS));
+      const firstEvents = events.length;
+      const second = await agent.run(task("sum_of_squares.py", SUM_BUGGY, SUM_TESTS));
       expect(second.verified).toBe(true);
       expect(second.memory?.used).toEqual([first.memory?.recorded]);
       const prompt = server.requests[1].messages.find((message) => message.role === "user")?.content ?? "";
       expect(prompt).toMatch(/A similar failure \(.*\) was fixed before by:/);
       expect(prompt).toContain("+    for i in range(1, n + 1):");
-      expect(events).toContainEqual(expect.objectContaining({ type: "memory_recalled", for: "model", attempt: 2, ids: [first.memory?.recorded] }));
-      expect(events).toContainEqual({ type: "memory_summary", used: [{ id: first.memory?.recorded, helped: true }], recorded: second.memory?.recorded });
+      const secondEvents = events.slice(firstEvents);
+      expect(secondEvents).toContainEqual(expect.objectContaining({ type: "memory_recalled", for: "model", attempt: 2, ids: [first.memory?.recorded] }));
+      expect(secondEvents).toContainEqual({ type: "memory_summary", used: [{ id: first.memory?.recorded, helped: true }], recorded: second.memory?.recorded });
       expect(await memory.get(first.memory?.recorded ?? "")).toMatchObject({ timesUsed: 1, timesHelped: 1 });
     } finally {
-      await server.close();
       await memory.close();
     }
   });
 
   it("records the offline engine's fix with its operator, and hands its edits to the engine on a similar bug", async () => {
-    const memory = SqliteMemoryStore.open(join(dir, "offline.sqlite"));
+    const memory = SqliteMemoryStore.open(join(kit.runsDir(), "offline.sqlite"));
     const preferred: unknown[] = [];
     const { repairOffline } = await import("../repair/repair-offline.js");
     const agent = createAgent({
       model: "offline",
-      sandbox,
+      sandbox: kit.sandbox,
       review: false,
-      runsDir: join(dir, "runs"),
+      runsDir: kit.runsDir(),
       memory,
       offlineMaxCandidates: 400,
       repairer: (input, options) => {
@@ -147,22 +124,13 @@ describe("the error -> fix memory across runs", () => {
   });
 
   it("records a fix awaiting approval only once it is approved, never when it is rejected", async () => {
-    const memory = SqliteMemoryStore.open(join(dir, "approval.sqlite"));
-    const server = await startScriptedServer([{ reply: fenced(FACTORIAL_FIXED, "python") }, { reply: fenced(FACTORIAL_FIXED, "python") }]);
+    const memory = SqliteMemoryStore.open(join(kit.runsDir(), "approval.sqlite"));
+    const { agent } = await kit.agentWith([{ reply: fenced(FACTORIAL_FIXED, "python") }, { reply: fenced(FACTORIAL_FIXED, "python") }], {
+      review: false,
+      approve: true,
+      memory,
+    });
     try {
-      const agent = createAgent({
-        model: "openai:scripted",
-        baseUrl: server.url,
-        env: { OPENAI_API_KEY: "test-key" },
-        sandbox,
-        repairer: null,
-        localizer: null,
-        review: false,
-        approve: true,
-        runsDir: join(dir, "runs-approval"),
-        memory,
-      });
-
       const rejected = await agent.run(task("factorial.py", FACTORIAL_BUGGY, FACTORIAL_TESTS));
       expect(rejected).toMatchObject({ reason: "interrupted", pending: "approval", verified: true });
       expect(rejected.memory?.recorded).toBeUndefined();
@@ -181,7 +149,6 @@ describe("the error -> fix memory across runs", () => {
       expect(await memory.list()).toEqual([expect.objectContaining({ id: approved.memory?.recorded, madeBy: "openai:scripted" })]);
       expect((await memory.get(approved.memory?.recorded ?? ""))?.diff).toContain("+    for i in range(1, n + 1):");
     } finally {
-      await server.close();
       await memory.close();
     }
   });

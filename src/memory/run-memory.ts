@@ -10,8 +10,15 @@ import { changedSpans, minimalDiff } from "./minimal-diff.js";
 
 /** Remembered fixes shown to the model for one failure: a few, so the prompt stays about this program. */
 const FOR_MODEL = 2;
-/** Remembered fixes whose edits the offline engine tries first (exported for bench:memory, which recalls as a run does). */
-export const FOR_OFFLINE = 3;
+/**
+ * Remembered fixes whose edits the offline engine tries first (exported for bench:memory, which
+ * recalls as a run does). More than the model gets: a failure's message rarely tells one kind of
+ * bug from another (most are a failed assertion), so recall brings fixes of several kinds, and
+ * the engine moves a mutation forward only as far as it is like one of them in operator, shape
+ * and line (`preferEdits`): the program itself picks the kind. With 3, a bug whose kind was
+ * not among them gained nothing and lost to those that were (bench:memory).
+ */
+export const FOR_OFFLINE = 10;
 
 /** What a run took from the memory and gave back (the SPEC `memory` field of the run JSON). */
 export interface RunMemoryUse {

@@ -3,12 +3,9 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { MemoryError } from "../errors/memory-error.js";
 import type { PreferredEdit } from "../repair/prefer-edits.js";
-import type { Language } from "../shared/language.js";
-import type { MemoryEntry, NewMemory } from "./memory-entry.js";
-import type { MemoryFile } from "./memory-file-schema.js";
-import { memoryId } from "./memory-id.js";
-import { DEFAULT_MAX_ENTRIES, type MemoryStore, type MemoryStoreOptions } from "./memory-store.js";
-import { type RankedMemory, rankMemories, type RecallQuery } from "./rank-memories.js";
+import { DEFAULT_MAX_ENTRIES, type MemoryStoreOptions } from "./memory-store.js";
+import { type MemoryDatabase, memoryErrorOf, type MemoryRow, type MemorySqlSession, SqlMemoryStore } from "./sql-memory-store.js";
+
 /** Bumped when the table's meaning changes; a file of a later layout is refused, not misread. */
 const LAYOUT = 1;
 
@@ -32,33 +29,12 @@ CREATE INDEX IF NOT EXISTS fixes_by_language ON fixes (language, signature);
 CREATE INDEX IF NOT EXISTS fixes_by_use ON fixes (last_used);
 `;
 
-interface Row {
-  id: string;
-  language: Language;
-  signature: string;
-  error_type: string;
-  summary: string;
-  diff: string;
-  edits: string;
-  made_by: string;
-  times_used: number;
-  times_helped: number;
-  created_at: string;
-  last_used: string;
-}
-
 /**
  * The error -> fix memory in one SQLite file, the default (in the user's data folder). The
- * file is read and written synchronously (better-sqlite3); the methods are async only to be
- * interchangeable with the Postgres store's.
+ * statements and the ranking are `SqlMemoryStore`'s; this store opens the file and reads the
+ * edits back from their JSON text (the times are the ISO strings they were written as).
  */
-export class SqliteMemoryStore implements MemoryStore {
-  private constructor(
-    readonly location: string,
-    private readonly db: Database.Database,
-    private readonly maxEntries: number,
-  ) {}
-
+export class SqliteMemoryStore extends SqlMemoryStore {
   /** Opens (by default creating) the memory at `path`; throws `MemoryError` when it is unusable. */
   static open(path: string, options: MemoryStoreOptions = {}): SqliteMemoryStore {
     const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
@@ -71,8 +47,7 @@ export class SqliteMemoryStore implements MemoryStore {
       return SqliteMemoryStore.prepare(path, db, maxEntries);
     } catch (error) {
       db?.close();
-      if (MemoryError.isInstance(error)) throw error;
-      throw new MemoryError(path, `memory ${path} is unusable: ${reasonOf(error)}`, { cause: error });
+      throw memoryErrorOf(path, error);
     }
   }
 
@@ -85,127 +60,69 @@ export class SqliteMemoryStore implements MemoryStore {
     db.pragma("journal_mode = WAL");
     db.exec(SCHEMA);
     db.pragma(`user_version = ${LAYOUT}`);
-    return new SqliteMemoryStore(path, db, maxEntries);
+    return new SqliteMemoryStore(path, "fixes", new SqliteMemoryDatabase(db), maxEntries);
+  }
+}
+
+type SqliteRow = Omit<MemoryRow, "edits"> & { edits: string };
+
+/**
+ * better-sqlite3 behind the memory's async statements. The calls are synchronous, but a
+ * transaction's work awaits between them: transactions take turns, so that another caller's
+ * statements never land inside one.
+ */
+class SqliteMemoryDatabase implements MemoryDatabase {
+  private turn: Promise<unknown> = Promise.resolve();
+  private readonly session: MemorySqlSession = {
+    select: async (sql, values = []) => (this.statement(sql).all(...positional(sql, values)) as SqliteRow[]).map(rowOf),
+    execute: async (sql, values = []) => this.statement(sql).run(...positional(sql, values)).changes,
+  };
+
+  constructor(private readonly db: Database.Database) {}
+
+  select(sql: string, values?: readonly unknown[]): Promise<MemoryRow[]> {
+    return this.inTurn(() => this.session.select(sql, values));
   }
 
-  async record(fix: NewMemory, now = new Date()): Promise<string> {
-    const id = memoryId(fix);
-    const stamp = now.toISOString();
-    this.guard(() => {
-      this.db
-        .prepare(
-          `INSERT INTO fixes (id, language, signature, error_type, summary, diff, edits, made_by, verified, created_at, last_used)
-           VALUES (@id, @language, @signature, @errorType, @summary, @diff, @edits, @madeBy, 1, @stamp, @stamp)
-           ON CONFLICT (id) DO UPDATE SET last_used = excluded.last_used`,
-        )
-        .run({ ...fix, id, edits: JSON.stringify(fix.edits), stamp });
-      this.evict();
-    });
-    return id;
+  execute(sql: string, values?: readonly unknown[]): Promise<number> {
+    return this.inTurn(() => this.session.execute(sql, values));
   }
 
-  async recall(language: Language, query: RecallQuery, limit: number, now = new Date()): Promise<RankedMemory[]> {
-    return this.guard(() => {
-      const rows = this.db.prepare("SELECT * FROM fixes WHERE language = ?").all(language) as Row[];
-      const ranked = rankMemories(query, rows.map(entryOf), limit);
-      const use = this.db.prepare("UPDATE fixes SET times_used = times_used + 1, last_used = ? WHERE id = ?");
-      this.db.transaction(() => {
-        for (const { entry } of ranked) use.run(now.toISOString(), entry.id);
-      })();
-      return ranked;
-    });
-  }
-
-  async markHelped(ids: readonly string[]): Promise<void> {
-    this.guard(() => {
-      const help = this.db.prepare("UPDATE fixes SET times_helped = times_helped + 1 WHERE id = ?");
-      this.db.transaction(() => {
-        for (const id of ids) help.run(id);
-      })();
-    });
-  }
-
-  async list(): Promise<MemoryEntry[]> {
-    return this.guard(() => (this.db.prepare("SELECT * FROM fixes ORDER BY last_used DESC, id").all() as Row[]).map(entryOf));
-  }
-
-  async get(id: string): Promise<MemoryEntry | undefined> {
-    return this.guard(() => {
-      const rows = this.db.prepare("SELECT * FROM fixes WHERE id = ? OR (length(?) >= 4 AND substr(id, 1, length(?)) = ?) LIMIT 2").all(id, id, id, id) as Row[];
-      const exact = rows.find((row) => row.id === id);
-      return exact ? entryOf(exact) : rows.length === 1 ? entryOf(rows[0]) : undefined;
-    });
-  }
-
-  async forget(id: string): Promise<boolean> {
-    return this.guard(() => this.db.prepare("DELETE FROM fixes WHERE id = ?").run(id).changes > 0);
-  }
-
-  async clear(): Promise<number> {
-    return this.guard(() => this.db.prepare("DELETE FROM fixes").run().changes);
-  }
-
-  async export(now = new Date()): Promise<MemoryFile> {
-    return { schemaVersion: 1, kind: "mendloop-memory", exportedAt: now.toISOString(), entries: await this.list() };
-  }
-
-  async import(file: MemoryFile): Promise<number> {
-    return this.guard(() => {
-      const upsert = this.db.prepare(
-        `INSERT INTO fixes (id, language, signature, error_type, summary, diff, edits, made_by, verified, times_used, times_helped, created_at, last_used)
-         VALUES (@id, @language, @signature, @errorType, @summary, @diff, @edits, @madeBy, 1, @timesUsed, @timesHelped, @createdAt, @lastUsed)
-         ON CONFLICT (id) DO UPDATE SET
-           times_used = max(times_used, excluded.times_used),
-           times_helped = max(times_helped, excluded.times_helped),
-           last_used = max(last_used, excluded.last_used)`,
-      );
-      this.db.transaction(() => {
-        for (const entry of file.entries) upsert.run({ ...entry, edits: JSON.stringify(entry.edits) });
-        this.evict();
-      })();
-      return file.entries.length;
+  transaction<T>(work: (session: MemorySqlSession) => Promise<T>): Promise<T> {
+    return this.inTurn(async () => {
+      this.db.exec("BEGIN IMMEDIATE");
+      try {
+        const result = await work(this.session);
+        this.db.exec("COMMIT");
+        return result;
+      } catch (error) {
+        if (this.db.inTransaction) this.db.exec("ROLLBACK");
+        throw error;
+      }
     });
   }
 
   async close(): Promise<void> {
+    await this.turn.catch(() => undefined);
     if (this.db.open) this.db.close();
   }
 
-  private evict(): void {
-    this.db
-      .prepare("DELETE FROM fixes WHERE id IN (SELECT id FROM fixes ORDER BY last_used DESC, created_at DESC, id LIMIT -1 OFFSET ?)")
-      .run(this.maxEntries);
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.turn.then(work, work);
+    this.turn = result.catch(() => undefined);
+    return result;
   }
 
-  /** A failure of the file under way (a full disk, a file corrupted by another program) as a `MemoryError`. */
-  private guard<T>(work: () => T): T {
-    try {
-      return work();
-    } catch (error) {
-      if (MemoryError.isInstance(error)) throw error;
-      throw new MemoryError(this.location, `memory ${this.location} is unusable: ${reasonOf(error)}`, { cause: error });
-    }
+  private statement(sql: string): Database.Statement {
+    return this.db.prepare(sql.replace(/\$\d+/g, "?"));
   }
 }
 
-function entryOf(row: Row): MemoryEntry {
-  return {
-    id: row.id,
-    language: row.language,
-    signature: row.signature,
-    errorType: row.error_type,
-    summary: row.summary,
-    diff: row.diff,
-    edits: JSON.parse(row.edits) as PreferredEdit[],
-    madeBy: row.made_by,
-    verified: true,
-    timesUsed: row.times_used,
-    timesHelped: row.times_helped,
-    createdAt: row.created_at,
-    lastUsed: row.last_used,
-  };
+/** SQLite's `?` parameters for `$1`-style ones: one value per occurrence, in order. */
+function positional(sql: string, values: readonly unknown[]): unknown[] {
+  return [...sql.matchAll(/\$(\d+)/g)].map((match) => values[Number(match[1]) - 1]);
 }
 
-function reasonOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+function rowOf(row: SqliteRow): MemoryRow {
+  return { ...row, edits: JSON.parse(row.edits) as PreferredEdit[] };
 }

@@ -74,6 +74,23 @@ export function describeMemoryStore(name: string, open: (options?: { maxEntries?
       await store.close();
     });
 
+    it("serves callers at once, as the concurrent tasks of one eval use it: each write lands whole", async () => {
+      const store = await open();
+      const id = await store.record(offByOne, at(0));
+      const [recalled, other] = await Promise.all([
+        store.recall("python", offByOne, 1, at(1)),
+        store.record(missingName, at(1)),
+        store.recall("python", offByOne, 1, at(2)),
+        store.markHelped([id]),
+        store.list(),
+      ]);
+      expect(recalled.map((ranked) => ranked.entry.id)).toEqual([id]);
+      expect(other).toMatch(/^[0-9a-f]{12}$/);
+      expect(await store.get(id)).toMatchObject({ timesUsed: 2, timesHelped: 1, lastUsed: at(2).toISOString() });
+      expect((await store.list()).length).toBe(2);
+      await store.close();
+    });
+
     it("forgets one entry, finds one by a unique prefix, and clears all", async () => {
       const store = await open();
       const id = await store.record(offByOne);
