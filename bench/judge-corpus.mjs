@@ -4,7 +4,7 @@
 // reference fix fails its own suites is reported as broken and left out of the figures.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describeBounds, describeEdits, loadCases, openBench, quantile, root, seconds } from "./repair-cases.mjs";
+import { describeBounds, describeEdits, describeLoad, describeMode, loadCases, openBench, quantile, root, seconds } from "./repair-cases.mjs";
 
 const HIDDEN_TIMEOUT_MS = 120_000;
 const PER_TEST_TIMEOUT_S = 10;
@@ -92,6 +92,7 @@ export async function judgeCorpus({ name, corpus, title, byClass = false }) {
   }
 
   console.log(`offline repair on ${judged.length} ${title} (${describeBounds(values)})`);
+  console.log(`${describeMode(values)}\n${describeLoad()} (at the end of the run)`);
   const broken = results.filter((entry) => entry.outcome === "broken");
   if (broken.length > 0) console.log(`left out (reference fix fails its tests): ${broken.map((entry) => entry.id).join(", ")}`);
   console.log(`${"".padEnd(14)} ${"bugs".padStart(5)} ${"plausible".padStart(11)} ${"correct".padStart(11)} ${"overfitted".padStart(10)} ${"not fixed".padStart(9)} ${"= ref".padStart(9)}`);

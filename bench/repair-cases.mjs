@@ -1,6 +1,7 @@
 // Shared by the repair benches: the engine from dist/, their options, loading corpus cases
 // and summarising timings.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -10,8 +11,10 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
  * The engine and the sandbox from the built dist/ (exit 2 when it is missing), and the
- * options both benches take: `--filter TEXT`, `--budget MS`, `--max-candidates N`, `--json FILE`.
- * `MEND_BENCH_DIST` runs another build of the engine (an older one, to compare).
+ * options both benches take: `--filter TEXT`, `--budget MS`, `--max-candidates N` (or
+ * `--candidates N`, or the environment variable `MEND_BENCH_MAX_CANDIDATES=N`), `--json FILE`.
+ * `MEND_BENCH_DIST` runs another build of the engine (an older one, to compare). Prints the
+ * mode the run is in (time- or candidate-bounded) on stderr before the first case.
  */
 export async function openBench(name) {
   const dist = process.env.MEND_BENCH_DIST ?? join(root, "dist");
@@ -26,9 +29,17 @@ export async function openBench(name) {
       filter: { type: "string", default: "" },
       budget: { type: "string" },
       "max-candidates": { type: "string" },
+      candidates: { type: "string" },
       json: { type: "string" },
     },
   });
+  const maxCandidates = values["max-candidates"] ?? values.candidates ?? process.env.MEND_BENCH_MAX_CANDIDATES;
+  if (maxCandidates !== undefined && !/^[1-9]\d*$/.test(maxCandidates)) {
+    console.error(`${name}: the candidate bound must be a positive whole number, not ${JSON.stringify(maxCandidates)}`);
+    process.exit(2);
+  }
+  values["max-candidates"] = maxCandidates;
+  console.error(`${name}: ${describeMode(values)}; ${describeLoad()}`);
   return { repairOffline, createSandbox, values, options: engineOptions(values) };
 }
 
@@ -52,6 +63,16 @@ export function describeBounds(values) {
   const parts = [`budget ${values.budget ?? (values["max-candidates"] ? "600000" : "default")} ms`];
   if (values["max-candidates"]) parts.push(`at most ${values["max-candidates"]} candidates`);
   return `${parts.join(", ")} per bug`;
+}
+
+/**
+ * Which mode ran: bounded by candidates (what is found does not depend on the machine's load;
+ * times still do) or by the clock (under load fewer candidates run and fewer bugs are fixed).
+ */
+export function describeMode(values) {
+  return values["max-candidates"]
+    ? `mode: candidate-bounded (at most ${values["max-candidates"]} candidates per bug; the clock only as a backstop): what is found hardly depends on the machine's load, times do`
+    : `mode: time-bounded (${values.budget ?? "the engine's default"} ms per bug): fixes depend on the machine's load; --candidates N (or MEND_BENCH_MAX_CANDIDATES=N) bounds by candidates instead`;
 }
 
 /**
@@ -94,4 +115,11 @@ export const seconds = (ms) => (Number.isNaN(ms) ? "-" : `${(ms / 1000).toFixed(
 
 export function describeEdits(result) {
   return result.edits.map((edit) => `${edit.operator}@${edit.line} ${JSON.stringify(edit.before)}->${JSON.stringify(edit.after)}`).join(", ");
+}
+
+/** The machine's load average (1, 5, 15 minutes), printed with the figures it may have slowed. */
+export function describeLoad() {
+  return `load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(", ")}`;
 }

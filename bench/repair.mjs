@@ -6,7 +6,7 @@
 // run instead, for comparisons on a loaded machine), `--json FILE` (also write every case's result).
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describeBounds, describeEdits, loadCases, openBench, quantile, root, seconds } from "./repair-cases.mjs";
+import { describeBounds, describeEdits, describeLoad, describeMode, loadCases, openBench, quantile, root, seconds } from "./repair-cases.mjs";
 
 const { repairOffline, createSandbox, values, options } = await openBench("bench:repair");
 const corpus = join(root, "src/repair/__corpus__");
@@ -47,6 +47,7 @@ function groupBy(key) {
 const fixed = results.filter((entry) => entry.result.status === "fixed");
 const oneLocation = results.filter((entry) => entry.spec.edits !== 2);
 console.log(`offline repair on ${results.length} bugs (${describeBounds(values)})`);
+console.log(`${describeMode(values)}\n${describeLoad()} (at the end of the run)`);
 console.log(row("all", results));
 console.log(row("one-location bugs", oneLocation));
 console.log(row("two-edit bugs", results.filter((entry) => entry.spec.edits === 2)));

@@ -1,5 +1,7 @@
 import type { Alternative, OperatorTable } from "./operator-tables.js";
-import { collectScopeNames, visibleNames, type ScopeNames } from "./scope-names.js";
+import { missingCodeMutations } from "./missing-code-mutations.js";
+import { MutationSink } from "./mutation-sink.js";
+import { collectScopeNames, identifiersOf, visibleNames, type ScopeNames } from "./scope-names.js";
 import type { Mutation, OperatorName } from "./source-edit.js";
 import type { SyntaxNode, SyntaxTree } from "./syntax-tree.js";
 
@@ -26,28 +28,11 @@ export function generateMutations(tree: SyntaxTree, source: string, table: Opera
     if (LOOP_TYPES.has(node.type)) flushAfterLoop(node, table, scopes, out);
     if (node.type === "if_statement") otherReceiverCopies(node, table, out);
     if (table.functionTypes.has(node.type)) mirroredStatements(node, table, out);
+    missingCodeMutations(node, table, scopes, out);
     for (const child of node.children) if (child) walk(child);
   };
   walk(tree.rootNode);
   return out.mutations;
-}
-
-class MutationSink {
-  readonly mutations: Mutation[] = [];
-  constructor(readonly source: string) {}
-
-  replace(start: number, end: number, text: string, operator: OperatorName, cost: number): void {
-    if (this.source.slice(start, end) === text) return;
-    this.mutations.push({ operator, line: lineOf(this.source, start), edit: { start, end, text }, cost });
-  }
-
-  replaceNode(node: SyntaxNode, text: string, operator: OperatorName, cost: number): void {
-    this.replace(node.startIndex, node.endIndex, text, operator, cost);
-  }
-
-  alternatives(node: SyntaxNode, alternatives: readonly Alternative[] | undefined, operator: OperatorName): void {
-    for (const [text, cost] of alternatives ?? []) this.replaceNode(node, text, operator, cost);
-  }
 }
 
 function visitNode(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink, unit: string): void {
@@ -143,10 +128,6 @@ function insertTerm(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, 
     .forEach((name, index) => out.replaceNode(node, `${node.text} ${operator} ${name}`, "delete_term", cost + index * 0.02));
 }
 
-function identifiersOf(node: SyntaxNode): string[] {
-  if (node.type === "identifier") return [node.text];
-  return node.namedChildren.flatMap((child) => (child ? identifiersOf(child) : []));
-}
 
 function binaryOperators(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
   const operator = node.childForFieldName("operator");
@@ -331,6 +312,24 @@ function needsParentheses(node: SyntaxNode, table: OperatorTable): boolean {
 function subscriptOperators(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink): void {
   const index = node.childForFieldName(table.subscriptIndexField);
   if (!index) return;
+  // `dp[i - 1, j]` (a tuple key, Python): each part is a bound of its own.
+  const parts: SyntaxNode[] = [];
+  for (let i = 0; i < node.childCount; i++) {
+    const child = node.child(i);
+    if (child && node.fieldNameForChild(i) === table.subscriptIndexField) parts.push(child);
+  }
+  if (parts.length > 1) {
+    // Recurrences over a table look back (`dp[i - 1, j - 1]`): next to a part that already
+    // steps back, stepping back goes first.
+    const stepsBack = parts.some((part) => /-\s*1$/.test(part.text));
+    for (const part of parts) {
+      if (stepsBack && part.type === table.identifierType) {
+        out.replaceNode(part, table.plus(part.text, -1), "bound", 1.3);
+        out.replaceNode(part, table.plus(part.text, 1), "bound", 1.32);
+      } else boundAdjust(part, table, out, 1.3);
+    }
+    return;
+  }
   // `xs[best]` where `best` was meant, inside any expression (not as an assignment target).
   const parent = node.parent;
   const isTarget = parent && table.assignmentTypes.has(parent.type) && parent.childForFieldName("left")?.id === node.id;
@@ -572,12 +571,6 @@ function wrapReturn(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, 
   offsetExpression(value, table, out, 2.8);
   insertTerm(value, table, scopes, out, 4.2);
   replaceByName(value, table, scopes, out, 4.4);
-}
-
-function lineOf(source: string, index: number): number {
-  let line = 1;
-  for (let i = source.indexOf("\n"); i !== -1 && i < index; i = source.indexOf("\n", i + 1)) line++;
-  return line;
 }
 
 /** The file's own indentation step (two spaces, four spaces or a tab). */

@@ -127,4 +127,28 @@ describe("repairOffline with the overfitting guard", () => {
     expect(result.code).toBe(code.replace("Array.from(b)", "Array.from(b.toLowerCase())"));
     expect(result.behaviourChanges).toBe(0);
   });
+
+  it("ends the search at the first plausible patch that behaves as the original near the passing tests", async () => {
+    // The returned bound is the wrong one: `return high` passes and changes nothing on the
+    // inputs near the two passing tests, so no later candidate could rank above it and the
+    // guard's extra search (up to 60 more candidates) does not run.
+    const code = `def clamp(x, low, high):\n    if x < low:\n        return low\n    if x > high:\n        return low\n    return x\n`;
+    const tests =
+      "from clamp import clamp\n\n\ndef test_inside():\n    assert clamp(5, 0, 10) == 5\n\n\n" +
+      "def test_below():\n    assert clamp(-3, 0, 10) == 0\n\n\ndef test_above():\n    assert clamp(12, 0, 10) == 10\n";
+    const progress: { candidatesRun: number; bestPassed: number }[] = [];
+    const result = await repairOffline(
+      { language: "python", entry: "clamp.py", code, tests: [{ path: "test_clamp.py", content: tests }] },
+      { sandbox, maxCandidates: 300, timeBudgetMs: 600_000, onProgress: (event) => progress.push(event) },
+    );
+    expect(result.status).toBe("fixed");
+    if (result.status !== "fixed") return;
+    expect(result.code).toBe(code.replace("        return low\n    return x", "        return high\n    return x"));
+    expect(result.behaviourChanges).toBe(0);
+    // No batch ran after the one that found it (that batch runs at most 12 past it).
+    const found = progress.findIndex((event) => event.bestPassed === result.testsTotal);
+    expect(found).toBeGreaterThanOrEqual(0);
+    expect(progress.slice(found + 1)).toEqual([]);
+    expect(result.candidatesRun).toBe(progress[found].candidatesRun);
+  });
 });

@@ -96,9 +96,14 @@ const DEFAULT_MAX_CANDIDATES = 3_000;
 /** After the first plausible patch, a few more candidates may find a smaller one. */
 const EXTRA_AFTER_PLAUSIBLE = 12;
 /**
- * With the overfitting guard on, the search goes on after the first plausible patch for this
- * many more candidates or until this many plausible ones, so that the guard has alternatives
- * to compare (a patch that only fits the tests is often found first: it is often smaller).
+ * With the overfitting guard on, the search first runs the same few more candidates as without
+ * it, then the guard measures the plausible patches in hand (the checkpoint). When one of them
+ * behaves as the original on every derived input, no later candidate can rank above it (one
+ * found later wins only by changing less), so the search ends there. Otherwise it goes on, so
+ * that the guard has alternatives to compare (a patch that only fits the tests is often found
+ * first: it is often smaller), for up to GUARD_EXTRA_CANDIDATES past the first plausible patch
+ * or GUARD_MAX_PLAUSIBLE plausible ones; each plausible patch found on the way is measured when
+ * its batch ends, and the first one that changes nothing ends the search too.
  */
 const GUARD_EXTRA_CANDIDATES = 60;
 const GUARD_MAX_PLAUSIBLE = 6;
@@ -195,6 +200,12 @@ class RepairSearch {
   private guard: OverfittingGuard | undefined;
   /** Candidates run when the first plausible patch was found. */
   private firstPlausibleAt: number | undefined;
+  /** The guard's counts so far (see `OverfittingGuard.changes`), by candidate id, merged over its runs. */
+  private readonly guardCounts = new Map<number, number>();
+  /** Plausible candidates the guard was asked about, measured or not (a failed run is not retried). */
+  private readonly guardAsked = new Set<number>();
+  /** The guard's checkpoint ran (see GUARD_EXTRA_CANDIDATES). */
+  private checkpointDone = false;
   /** Plausible candidates found after the few more a search without the guard runs. */
   private readonly latePlausible = new Set<number>();
   private baselineTests: TestObservation[] = [];
@@ -313,9 +324,10 @@ class RepairSearch {
     while (!this.stopped() && !this.settled() && !this.followUp) {
       if (this.plausible.length === 0 && this.partial && this.candidatesRun() - this.partial.at >= SINGLES_AFTER_PARTIAL) await this.laterRound();
       if (this.followUp || this.stopped()) break;
+      if (await this.guardCheckpoint()) continue;
       const limit =
         this.firstPlausibleAt !== undefined
-          ? Math.min(this.batchLimit(), this.firstPlausibleAt + GUARD_EXTRA_CANDIDATES - this.candidatesRun())
+          ? Math.min(this.batchLimit(), this.firstPlausibleAt + this.extraAllowed() - this.candidatesRun())
           : this.partial && !this.laterRoundRun
             ? Math.min(this.batchLimit(), this.partial.at + SINGLES_AFTER_PARTIAL - this.candidatesRun())
             : this.batchLimit();
@@ -427,7 +439,8 @@ class RepairSearch {
     }
     let queue = pairs;
     while (queue.length > 0 && !this.stopped() && !this.settled()) {
-      const batch = queue.slice(0, this.batchLimit());
+      if (await this.guardCheckpoint()) continue;
+      const batch = queue.slice(0, this.afterPlausibleLimit());
       if (batch.length === 0) break;
       queue = [...(await this.evaluate(batch)), ...queue.slice(batch.length)];
     }
@@ -475,7 +488,9 @@ class RepairSearch {
       cpuMs: Math.min(this.cpuMs, left),
       // Batches end at least every few seconds, so that an abort is seen soon.
       budgetMs: Math.min(left, BATCH_BUDGET_MS),
-      extraAfterPlausible: this.guard ? GUARD_EXTRA_CANDIDATES : EXTRA_AFTER_PLAUSIBLE,
+      // With the guard past its checkpoint, a batch that found a plausible patch still ends soon
+      // after it, so that the guard can look at it before more candidates run.
+      extraAfterPlausible: EXTRA_AFTER_PLAUSIBLE,
       originalHangs: this.originalHangs,
       wallLimitMs: left + DEADLINE_GRACE_MS,
     });
@@ -579,14 +594,16 @@ class RepairSearch {
    */
   private async weighPlausible(): Promise<PlausibleEvidence> {
     // Both steps run the entry alone: a patch in another file of the program is not theirs to weigh.
-    if (this.plausible.length < 2 || this.options.signal?.aborted || this.program.size > 1) return {};
+    if (this.options.signal?.aborted || this.program.size > 1) return {};
+    // One patch has nothing to be weighed against; the checkpoint's count is still reported.
+    if (this.plausible.length < 2) return this.guardCounts.size > 0 ? { changes: this.guardCounts } : {};
     const evidence: PlausibleEvidence = { late: this.latePlausible };
-    if (this.guard && this.remaining() >= GUARD_MIN_MS) {
+    if (this.guard) {
       // The choice without the guard runs first: unless it was measured, nothing was learned
       // (the others may only have been measured because they came before the deadline).
       const compared = rankPlausible(this.plausible, evidence).slice(0, GUARD_MAX_COMPARED);
-      const changes = await this.guard.changes(compared, this.sandbox, this.remaining());
-      if (changes?.has(compared[0].id)) evidence.changes = changes;
+      if (this.remaining() >= GUARD_MIN_MS) await this.measure(compared);
+      if (this.guardCounts.has(compared[0].id)) evidence.changes = this.guardCounts;
     }
     const ranked = rankPlausible(this.plausible, evidence);
     const tied = ranked.filter((candidate) => tiedBeforeCoverage(candidate, ranked[0], evidence)).slice(0, COVERAGE_MAX_COMPARED);
@@ -626,6 +643,50 @@ class RepairSearch {
     return Math.max(0, Math.min(BATCH_SIZE, this.maxCandidates - this.candidatesRun()));
   }
 
+  /**
+   * The guard's checkpoint, once the first plausible patch and the few candidates after it have
+   * run, and its look at each plausible patch found after that: the guard measures those it has
+   * not seen, and the search ends once one of them changes nothing (see GUARD_EXTRA_CANDIDATES).
+   * True when it ran (the caller looks at the state again).
+   */
+  private async guardCheckpoint(): Promise<boolean> {
+    const first = this.firstPlausibleAt;
+    if (!this.guard || first === undefined || this.clean()) return false;
+    if (!this.checkpointDone && this.candidatesRun() - first < EXTRA_AFTER_PLAUSIBLE && this.remaining() >= 2 * GUARD_MIN_MS) return false;
+    const unseen = rankPlausible(this.plausible, { late: this.latePlausible })
+      .filter((candidate) => !this.guardAsked.has(candidate.id))
+      .slice(0, GUARD_MAX_COMPARED);
+    if (this.checkpointDone && unseen.length === 0) return false;
+    this.checkpointDone = true;
+    if (this.remaining() >= GUARD_MIN_MS) await this.measure(unseen);
+    return true;
+  }
+
+  /** One of the plausible patches behaves as the original on every input the guard derived. */
+  private clean(): boolean {
+    return this.plausible.some((candidate) => this.guardCounts.get(candidate.id) === 0);
+  }
+
+  /** Runs the guard on the candidates it has not been asked about yet and keeps their counts. */
+  private async measure(candidates: readonly Candidate[]): Promise<void> {
+    const fresh = candidates.filter((candidate) => !this.guardAsked.has(candidate.id));
+    if (!this.guard || fresh.length === 0) return;
+    for (const candidate of fresh) this.guardAsked.add(candidate.id);
+    const changes = await this.guard.changes(fresh, this.sandbox, this.remaining());
+    for (const [id, count] of changes ?? []) this.guardCounts.set(id, count);
+  }
+
+  /** Candidates the search may run past the first plausible patch: a few, and with the guard's checkpoint passed, more. */
+  private extraAllowed(): number {
+    return this.checkpointDone ? GUARD_EXTRA_CANDIDATES : EXTRA_AFTER_PLAUSIBLE;
+  }
+
+  /** The next batch's size: the candidate bound, and past a plausible patch what `extraAllowed` leaves. */
+  private afterPlausibleLimit(): number {
+    if (this.firstPlausibleAt === undefined) return this.batchLimit();
+    return Math.max(0, Math.min(this.batchLimit(), this.firstPlausibleAt + this.extraAllowed() - this.candidatesRun()));
+  }
+
   /** A plausible patch is in hand and, with the guard on, it has the alternatives it waits for. */
   private searchDone(): boolean {
     return this.plausible.length > 0 && (!this.guard || this.settled());
@@ -633,13 +694,16 @@ class RepairSearch {
 
   /**
    * A plausible patch is in hand and the search may end: at once without the guard; with it,
-   * after a few more candidates or plausible patches, or when what is left of the time is
-   * what the guard needs to compare them.
+   * past its checkpoint, once a patch changes nothing it can see, after GUARD_EXTRA_CANDIDATES
+   * more candidates or GUARD_MAX_PLAUSIBLE plausible patches, or when what is left of the time
+   * is what the guard needs.
    */
   private settled(): boolean {
     if (this.firstPlausibleAt === undefined) return false;
     if (!this.guard) return true;
+    if (!this.checkpointDone) return false;
     return (
+      this.clean() ||
       this.plausible.length >= GUARD_MAX_PLAUSIBLE ||
       this.candidatesRun() - this.firstPlausibleAt >= GUARD_EXTRA_CANDIDATES ||
       this.remaining() < 2 * GUARD_MIN_MS

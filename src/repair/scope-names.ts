@@ -177,3 +177,9 @@ export function visibleNames(node: SyntaxNode, scopes: ScopeNames): string[] {
   }
   return names;
 }
+
+/** Every identifier inside `node`, in source order (repeats kept). */
+export function identifiersOf(node: SyntaxNode): string[] {
+  if (node.type === "identifier") return [node.text];
+  return node.namedChildren.flatMap((child) => (child ? identifiersOf(child) : []));
+}
