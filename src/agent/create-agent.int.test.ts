@@ -6,6 +6,7 @@ import type { Task } from "../shared/task.js";
 import { cannedReplies } from "../testkit/index.js";
 import { useScriptedAgent } from "./__fixtures__/scripted-agent.js";
 import { createAgent } from "./create-agent.js";
+import { ESTIMATED_OUTPUT_TOKENS } from "./model-gate.js";
 
 const JS_TESTS = `import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -181,13 +182,16 @@ describe("under the error boundary", () => {
   });
 
   it("stops before a model call that would pass the token budget", async () => {
+    // Under a token budget each call is capped at ESTIMATED_OUTPUT_TOKENS and reserves them: the
+    // first call (its prompt under ~1,000 tokens) fits, the second, after 1,200 used, cannot.
+    const budget = ESTIMATED_OUTPUT_TOKENS + 976;
     const { agent, server } = await agentWith(Array.from({ length: 3 }, () => ({ reply: cannedReplies.javascript.wrong, usage: { input: 900, output: 300 } })), {
-      budget: { tokens: 2000 },
+      budget: { tokens: budget },
     });
     const result = await agent.run(TASKS.javascript);
     expect(result).toMatchObject({ status: "failed", reason: "budget_tokens" });
     expect(server.requests).toHaveLength(1);
-    expect(result.usage.inputTokens + result.usage.outputTokens).toBeLessThanOrEqual(2000);
+    expect(result.usage.inputTokens + result.usage.outputTokens).toBeLessThanOrEqual(budget);
   });
 });
 

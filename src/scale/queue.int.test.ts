@@ -203,19 +203,21 @@ describe("mend eval --queue on mend workers", () => {
   }, SLOW);
 
   it("--budget-usd reserves each call's estimated cost on every worker before the call: a cap that fits two estimates lets exactly two of four calls at once through", async () => {
-    // Input free, output at $1000 a million tokens: a call's reservation is its assumed output,
-    // $1.024, whatever its prompt; every reply uses all of it, so each call costs its reservation
-    // and no reply gives room back, however the four workers' calls interleave.
+    // Input free, output at $1000 a million tokens: a call's reservation is its assumed output
+    // (ESTIMATED_OUTPUT_TOKENS, $1 a thousand), whatever its prompt; every reply uses all of it, so
+    // each call costs its reservation and no reply gives room back, however the four workers' calls interleave.
     const prices = join(dir, "prices.json");
     writeFileSync(prices, JSON.stringify({ scripted: { inputPerMTok: 0, outputPerMTok: 1000 } }));
     const priced = { ...env, MEND_PRICES: prices };
+    const perCall = ESTIMATED_OUTPUT_TOKENS / 1000;
+    const cap = perCall * 2.5;
     const server = await startScriptedServer((request: RecordedRequest) => ({ reply: code(taskOf(request), "right"), usage: { input: 300, output: ESTIMATED_OUTPUT_TOKENS }, delayMs: 500 }));
     const client = new Redis(redis.url);
     try {
       startWorker("usd-a", ["--concurrency", "2"], priced);
       startWorker("usd-b", ["--concurrency", "2"], priced);
       const out = join(dir, "eval-usd");
-      const finished = await runMend([...evalArgs(writeSuite(dir, TASKS, "usd.jsonl"), out, server.url), "--budget-usd", "2.5"], { cwd: dir, env: priced });
+      const finished = await runMend([...evalArgs(writeSuite(dir, TASKS, "usd.jsonl"), out, server.url), "--budget-usd", String(cap)], { cwd: dir, env: priced });
       expect(finished.code, finished.stderr).toBe(0);
       expect(server.requests).toHaveLength(2);
       const lines = resultLines(out);
@@ -224,16 +226,16 @@ describe("mend eval --queue on mend workers", () => {
       expect(passed).toHaveLength(2);
       const refused = lines.filter((line) => line.status === "failed");
       expect(refused.map((line) => line.reason)).toEqual(["budget_cost", "budget_cost"]);
-      expect(refused[0].message).toMatch(/shared budget of \$2\.5 would be crossed/);
+      expect(refused[0].message).toContain(`shared budget of $${cap} would be crossed`);
       expect(refused.map((line) => line.usage.modelCalls)).toEqual([0, 0]);
       const billed = passed.reduce((sum, line) => sum + line.usage.costUsd, 0);
-      expect(billed).toBeCloseTo(2.048, 6);
+      expect(billed).toBeCloseTo(2 * perCall, 6);
       // What Redis holds for this eval: the two calls, settled to what they cost, under the cap.
       const keys = await client.keys("mend:budget:*");
       const spent = (await Promise.all(keys.map((key) => client.hgetall(key)))).find((hash) => Number(hash.nano_usd ?? 0) > 0);
       expect(Number(spent?.calls)).toBe(2);
       expect(Number(spent?.nano_usd) / 1e9).toBeCloseTo(billed, 6);
-      expect(Number(spent?.nano_usd) / 1e9).toBeLessThanOrEqual(2.5);
+      expect(Number(spent?.nano_usd) / 1e9).toBeLessThanOrEqual(cap);
     } finally {
       client.disconnect();
       await server.close();
