@@ -1,15 +1,14 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, type OpenedBrowser } from "./__fixtures__/headless-chromium.js";
+import { launchChromium, type OpenedBrowser, SCREENSHOTS } from "./__fixtures__/headless-chromium.js";
 import { type AttemptPoint, attemptsChartSvg } from "./attempts-chart.js";
 import { REPORT_CSS } from "./report-assets.js";
 
 /*
  * The report's attempt charts as Chromium draws them at 1280 px: every label inside its
  * chart, and a failed test drawn as a failure, not as a full grey bar. Screenshots go to
- * `.bench/report-screenshots/` for a person to look at.
+ * the screenshots folder (`SCREENSHOTS`) for a person to look at.
  */
 
 /** The few SVG DOM members read in the page (the project compiles without the DOM library). */
@@ -22,7 +21,6 @@ type Measured = { getBBox(): Box };
 type WithViewBox = { viewBox: { baseVal: Box } };
 type Window = { getComputedStyle(element: unknown): { fill: string } };
 
-const SCREENSHOTS = fileURLToPath(new URL("../../.bench/report-screenshots/", import.meta.url));
 let browser: OpenedBrowser;
 
 beforeAll(async () => {

@@ -3,16 +3,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, type OpenedBrowser } from "./__fixtures__/headless-chromium.js";
+import { launchChromium, type OpenedBrowser, SCREENSHOTS } from "./__fixtures__/headless-chromium.js";
 import { writeRunReport } from "./write-run-report.js";
 
 /*
  * The loop's graph in a recorded run's report, as Chromium draws it at 1280 px: the routes the
  * run took stand out, and the many routes it did not take recede instead of crossing the
- * picture as dashed lines. A screenshot goes to `.bench/report-screenshots/graph-recorded.png`.
+ * picture as dashed lines. A screenshot goes to `graph-recorded.png` in the screenshots folder.
  */
 
-const SCREENSHOTS = fileURLToPath(new URL("../../.bench/report-screenshots/", import.meta.url));
 // Recorded from a real run that gave up after 3 attempts (see __fixtures__/runs/README.md).
 const RECORDED = fileURLToPath(new URL("./__fixtures__/runs/20261130-004226-6cf3d3", import.meta.url));
 let browser: OpenedBrowser;

@@ -9,11 +9,9 @@ import type { RunResult } from "../shared/run-result.js";
 import type { Task } from "../shared/task.js";
 import { loadTask } from "../tasks/load-task.js";
 import { cannedReplies, type ScriptedStep, startScriptedServer } from "../testkit/index.js";
-import { launchChromium, type OpenedBrowser, watchPage } from "./__fixtures__/headless-chromium.js";
+import { launchChromium, type OpenedBrowser, SCREENSHOTS, watchPage } from "./__fixtures__/headless-chromium.js";
 import { writeRunReport } from "./write-run-report.js";
 
-/** Screenshots of every report opened here, for a person to look at (`.bench/` is not committed). */
-const SCREENSHOTS = fileURLToPath(new URL("../../.bench/report-screenshots/", import.meta.url));
 const CLAMP_CASE = fileURLToPath(new URL("../../examples/suites/mixed/clamp", import.meta.url));
 
 const MEDIAN: Task = {

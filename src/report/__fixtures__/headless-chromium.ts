@@ -3,6 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 
+/**
+ * Where the browser tests leave screenshots for a person to look at: outside the repository
+ * (a test run must leave nothing in it), `MEND_SCREENSHOTS` to choose.
+ */
+export const SCREENSHOTS = process.env.MEND_SCREENSHOTS ?? join(tmpdir(), "mendloop-report-screenshots");
+
 /** Debian's Chromium (`apt-get install chromium`); the browser tests need it and fail without it. */
 export const CHROMIUM = process.env.MEND_CHROMIUM ?? "/usr/bin/chromium";
 
