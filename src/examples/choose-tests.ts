@@ -3,6 +3,7 @@ import type { Example } from "./example.js";
 import { extractArrowExamples } from "./extract-arrow-examples.js";
 import { extractDoctests } from "./extract-doctests.js";
 import { extractEqualityExamples } from "./extract-equality-examples.js";
+import { extractProseExamples } from "./extract-prose-examples.js";
 import { JAVASCRIPT_EXAMPLES_FILE, javascriptExampleTests, javascriptTestName } from "./javascript-example-tests.js";
 import type { NamedExample } from "./named-example.js";
 import { PYTHON_EXAMPLES_FILE, pythonExampleTests, pythonTestName } from "./python-example-tests.js";
@@ -39,11 +40,13 @@ export function findExamples(task: Task): NamedExample[] {
           ...extractDoctests(draft, task.entry, "docstring"),
           ...extractDoctests(task.prompt, "requirement", "requirement"),
           ...extractEqualityExamples(task.prompt),
+          ...extractProseExamples(task.prompt),
         ]
       : [
           ...extractArrowExamples(draft, task.entry, "docstring", false),
           ...extractArrowExamples(task.prompt, "requirement", "requirement", true),
           ...extractEqualityExamples(task.prompt),
+          ...extractProseExamples(task.prompt),
         ];
   const seen = new Set<string>();
   const unique = found.filter((example) => {
@@ -52,7 +55,14 @@ export function findExamples(task: Task): NamedExample[] {
     seen.add(key);
     return true;
   });
-  return unique.map((example) => ({ ...example, name: testName(task, example) }));
+  // A sentence may hold two examples on one line: the second test's name gets a suffix.
+  const names = new Map<string, number>();
+  return unique.map((example) => {
+    const name = testName(task, example);
+    const count = (names.get(name) ?? 0) + 1;
+    names.set(name, count);
+    return { ...example, name: count === 1 ? name : `${name}_${count}` };
+  });
 }
 
 function testName(task: Task, example: Example): string {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunResult } from "../../shared/run-result.js";
 import { cannedReplies, startScriptedServer } from "../../testkit/index.js";
-import { runMend } from "./__fixtures__/spawn-mend.js";
+import { BY_CANDIDATES, runMend } from "./__fixtures__/spawn-mend.js";
 
 // Verified means tested: code no test ran on is never reported verified; examples in the
 // docstring or the requirement are tests when the user gives none.
@@ -121,7 +121,7 @@ describe("generated tests", () => {
 
 describe("examples are tests", () => {
   it("mend repair without --tests repairs a Python draft against its docstring's doctests", async () => {
-    const result = await runMend(["repair", "running_max.py", "--json", "--runs-dir", runsDir()], { cwd: dir });
+    const result = await runMend(["repair", "running_max.py", "--json", "--runs-dir", runsDir()], { cwd: dir, env: BY_CANDIDATES });
     expect(result.code, result.stderr).toBe(0);
     const run = jsonOf(result.stdout);
     expect(run).toMatchObject({ status: "passed", verified: true, verification: { by: "examples", testsRun: 2 } });
@@ -152,7 +152,7 @@ describe("examples are tests", () => {
   }, 180_000);
 
   it("mend repair fixes a JavaScript module against its JSDoc @example lines", async () => {
-    const result = await runMend(["repair", "clamp.js", "--runs-dir", runsDir()], { cwd: dir });
+    const result = await runMend(["repair", "clamp.js", "--runs-dir", runsDir()], { cwd: dir, env: BY_CANDIDATES });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain("+  if (value > high) return high;");
     expect(result.stderr).toMatch(/verifying by 3 examples from the docstring: clamp\.js:3 clamp\(5, 0, 10\)/);
@@ -171,11 +171,24 @@ describe("examples are tests", () => {
 
   it("lines f(x) == y in the requirement verify a draft that has no docstring", async () => {
     const prompt = "Return the sum of a and b.\n\n- add(2, 3) == 5\n- add(-1, 1) == 0\n";
-    const result = await runMend(["run", "--draft", "add.py", "--prompt", prompt, "--json", "--runs-dir", runsDir()], { cwd: dir });
+    const result = await runMend(["run", "--draft", "add.py", "--prompt", prompt, "--json", "--runs-dir", runsDir()], { cwd: dir, env: BY_CANDIDATES });
     expect(result.code, result.stderr).toBe(0);
     const run = jsonOf(result.stdout);
     expect(run).toMatchObject({ status: "passed", verification: { by: "examples", testsRun: 2 } });
     expect(run.code).toContain("return a + b");
+    expect(result.stderr).toMatch(/verified by 2 examples from the requirement/);
+  }, 180_000);
+
+  it("examples written inside the requirement's sentences verify a draft too, two on one line", async () => {
+    const prompt = "Return the sum of a and b. For example, add(2, 3) returns 5 and `add(-1, 1)` should be `0`.";
+    const result = await runMend(["run", "--draft", "add.py", "--prompt", prompt, "--json", "--runs-dir", runsDir()], { cwd: dir, env: BY_CANDIDATES });
+    expect(result.code, result.stderr).toBe(0);
+    const run = jsonOf(result.stdout);
+    expect(run).toMatchObject({ status: "passed", verification: { by: "examples", testsRun: 2 } });
+    expect(run.attempts.map((attempt) => [attempt.source, attempt.testsPassed, attempt.testsTotal])).toEqual([
+      ["draft", 0, 2],
+      ["offline", 2, 2],
+    ]);
     expect(result.stderr).toMatch(/verified by 2 examples from the requirement/);
   }, 180_000);
 });
