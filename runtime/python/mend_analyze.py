@@ -59,21 +59,23 @@ def guarded_imports(tree):
     return guarded
 
 
-def beside(top, path):
+def beside(top, path, roots):
     # pytest puts a test file's folder on sys.path (rootdir-relative "prepend" imports), and a
-    # project's own folders hold its modules: look from the file's folder up to the root.
+    # project's own folders hold its modules: look from the file's folder up to the root, then
+    # in the folders the project puts on the path (pytest's pythonpath, the src layout).
     folder = os.path.dirname(path)
     while True:
         base = os.path.join(folder, top) if folder else top
         if os.path.isfile(base + ".py") or os.path.isdir(base):
             return True
         if not folder:
-            return False
+            break
         folder = os.path.dirname(folder)
+    return any(os.path.isfile(os.path.join(root, top) + ".py") or os.path.isdir(os.path.join(root, top)) for root in roots)
 
 
-def resolve(top, task_modules, path):
-    if top in task_modules or beside(top, path):
+def resolve(top, task_modules, path, roots):
+    if top in task_modules or beside(top, path, roots):
         return "task"
     if top in sys.stdlib_module_names or top in sys.builtin_module_names:
         return "stdlib"
@@ -126,7 +128,7 @@ def defined_names(tree):
     return names
 
 
-def analyze(path, source, task_modules, is_program, report, trees):
+def analyze(path, source, task_modules, roots, is_program, report, trees):
     try:
         tree = ast.parse(source, filename=path)
         compile(tree, path, "exec")
@@ -163,7 +165,7 @@ def analyze(path, source, task_modules, is_program, report, trees):
         if id(node) not in guarded:
             for module in modules:
                 report["imports"].append({"file": path, "line": node.lineno, "column": node.col_offset + 1,
-                                          "module": module, "resolved": resolve(module.split(".")[0], task_modules, path)})
+                                          "module": module, "resolved": resolve(module.split(".")[0], task_modules, path, roots)})
         if is_program:
             hits = [hit for hit in map(network_module, candidates) if hit]
             if hits:
@@ -184,12 +186,23 @@ def analyze(path, source, task_modules, is_program, report, trees):
 
 def main():
     request = json.load(sys.stdin)
+    paths = request["program"] + request["tests"]
+    roots = [root.strip("/") for root in request.get("roots", []) if root.strip("/") not in ("", ".")]
+    # The src layout: the project's packages live in src/ and reach the tests installed or through
+    # pytest's pythonpath; either way they are the project's own modules, not ones to install
+    # (when neither holds, the tests layer shows pytest's own import error).
+    if any(path.startswith("src/") for path in paths) and "src/__init__.py" not in paths and "src" not in roots:
+        roots.append("src")
     task_modules = set()
-    for path in request["program"] + request["tests"]:
-        if path.endswith(".py"):
-            task_modules.add(path[:-3].split("/")[0])
-        elif "/" in path:
-            task_modules.add(path.split("/")[0])
+    for path in paths:
+        for prefix in [""] + [root + "/" for root in roots]:
+            if not path.startswith(prefix):
+                continue
+            rest = path[len(prefix):]
+            if rest.endswith(".py"):
+                task_modules.add(rest[:-3].split("/")[0])
+            elif "/" in rest:
+                task_modules.add(rest.split("/")[0])
     report = {"syntax": [], "imports": [], "network": [], "from_imports": [], "missing_names": []}
     trees = {}
     for path in request["program"] + request["tests"]:
@@ -203,17 +216,19 @@ def main():
             report["syntax"].append({"file": path, "line": raw[:error.start].count(b"\n") + 1, "column": None,
                                      "type": "SyntaxError", "message": "file is not valid UTF-8 text", "text": ""})
             continue
-        analyze(path, source, task_modules, path in request["program"], report, trees)
+        analyze(path, source, task_modules, roots, path in request["program"], report, trees)
     # "from median import medain": a name the task's own module does not define.
     for use in report.pop("from_imports"):
-        target = use["module"].replace(".", "/") + ".py"
-        if target not in trees:
+        module_path = use["module"].replace(".", "/")
+        target = next((prefix + module_path + ".py" for prefix in [""] + [root + "/" for root in roots]
+                       if prefix + module_path + ".py" in trees), None)
+        if target is None:
             continue
         names = defined_names(trees[target])
         if names is None:
             continue
         for name in use["names"]:
-            if name != "*" and name not in names and (use["module"].replace(".", "/") + "/" + name + ".py") not in trees:
+            if name != "*" and name not in names and (target[:-3] + "/" + name + ".py") not in trees:
                 report["missing_names"].append({"file": use["file"], "line": use["line"], "column": use["column"],
                                                 "module": use["module"], "name": name, "target": target})
     seen = set()

@@ -76,6 +76,10 @@ def _assertion(exc, compare):
     if compare is None:
         return result
     result["operator"] = compare["operator"]
+    # Only an equality (or `is None`) names what was expected: in `assert "a" not in items` or
+    # `assert total < limit` neither side is the expected value, and pytest's own message says it best.
+    if compare["operator"] not in ("==", "is"):
+        return result
     actual, expected = compare["left"], compare["right"]
     # Tests usually write "assert f(x) == expected"; when the call is on the right, swap.
     try:

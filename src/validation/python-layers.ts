@@ -1,9 +1,11 @@
 import { dirname, join } from "node:path";
 import { diagnoseTestRun } from "../diagnosis/diagnose-test-run.js";
+import type { Diagnosis } from "../diagnosis/diagnosis.js";
 import { analyzePython, type PythonAnalysisResult } from "../languages/python/analyze-python.js";
 import { pyrightCheck } from "../languages/python/pyright-check.js";
 import { ruffLint } from "../languages/python/ruff-lint.js";
 import { hasPytestAddopts } from "../languages/python/pytest-addopts.js";
+import { pytestPythonpath } from "../languages/python/pytest-pythonpath.js";
 import { runPytest } from "../languages/python/run-pytest.js";
 import type { ProjectContext } from "../shared/task.js";
 import { failed, type Layer, type LayerOutcome } from "./layer.js";
@@ -23,7 +25,12 @@ export function pythonLayers(context: ValidationContext): Layer[] {
   const testPaths = Object.keys(files.tests);
   let analysis: Promise<PythonAnalysisResult> | undefined;
   const analyze = () =>
-    (analysis ??= analyzePython(context.sandbox, { files: allFiles, program: programPaths, tests: testPaths }));
+    (analysis ??= analyzePython(context.sandbox, {
+      files: allFiles,
+      program: programPaths,
+      tests: testPaths,
+      roots: projectPythonpath(input.project, testPaths),
+    }));
 
   return [
     {
@@ -118,11 +125,30 @@ export function pythonLayers(context: ValidationContext): Layer[] {
           if (missingRunner) throw missingRunner;
         }
         const diagnosis = diagnoseTestRun(run, files, "python");
-        if (diagnosis) return { status: "fail", diagnosis };
+        if (diagnosis) return { status: "fail", diagnosis: withSrcLayoutHint(diagnosis, programPaths) };
         return { status: "pass", tests: passingSummary(run) };
       },
     },
   ];
+}
+
+/**
+ * A test that cannot import the project's own package from a src layout: pytest is not told
+ * where it is (and the project is not installed). Says how, rather than leave the model or the
+ * user to chase a module that exists.
+ */
+function withSrcLayoutHint(diagnosis: Diagnosis, programPaths: readonly string[]): Diagnosis {
+  const missing = /No module named '([\w.]+)'/.exec(diagnosis.message)?.[1]?.split(".")[0];
+  if (diagnosis.errorType !== "dependency" || !missing) return diagnosis;
+  if (!programPaths.some((path) => path === `src/${missing}.py` || path.startsWith(`src/${missing}/`))) return diagnosis;
+  const hint = `the project has it in src/: put src on the tests' path (\`pythonpath = ["src"]\` under [tool.pytest.ini_options] in pyproject.toml) or install the project (\`pip install -e .\`)`;
+  return { ...diagnosis, summary: `${diagnosis.summary}; ${hint}` };
+}
+
+/** The folders the project's pytest configuration puts on the path, where the tests' imports resolve. */
+function projectPythonpath(project: ProjectContext | undefined, testPaths: readonly string[]): string[] {
+  if (!project || testPaths.length === 0) return [];
+  return pytestPythonpath(project.root, dirname(join(project.root, testPaths[0])));
 }
 
 /** Whether the project's pytest configuration (found from the first test file, as pytest finds it) sets addopts. */

@@ -6,10 +6,13 @@ from pathlib import Path
 from conftest import copy_programs, run_python, write_files
 
 
-def analyze(work: Path, files: "dict[str, str]", program: "list[str]", tests: "list[str]") -> dict:
+def analyze(
+    work: Path, files: "dict[str, str]", program: "list[str]", tests: "list[str]", roots: "list[str] | None" = None,
+) -> dict:
     copy_programs(work, {"mend_analyze.py": "mend_analyze.py"})
     write_files(work, files)
-    done = run_python(work, ["mend_analyze.py"], stdin=json.dumps({"program": program, "tests": tests}))
+    request = {"program": program, "tests": tests, **({"roots": roots} if roots is not None else {})}
+    done = run_python(work, ["mend_analyze.py"], stdin=json.dumps(request))
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -38,3 +41,21 @@ def test_syntax_errors_missing_modules_names_and_network_use_are_reported_where_
     assert missing == ["requests_that_do_not_exist"]
     assert {(hit["file"], hit["what"]) for hit in report["network"]} >= {("fetch.py", "socket")}
     assert [(entry["name"], entry["target"]) for entry in report["missing_names"]] == [("gett", "fetch.py")]
+
+
+def test_the_project_packages_under_its_pythonpath_or_src_layout_are_its_own(tmp_path: Path) -> None:
+    files = {
+        "src/inventory/__init__.py": "from .stock import Stock\n",
+        "src/inventory/stock.py": "class Stock:\n    pass\n",
+        "lib/helpers.py": "def helper():\n    return 1\n",
+        "tests/test_stock.py": "from inventory.stock import Stok\nfrom helpers import helper\nimport not_installed_anywhere\n",
+    }
+    program = ["src/inventory/__init__.py", "src/inventory/stock.py", "lib/helpers.py"]
+    report = analyze(tmp_path, files, program, ["tests/test_stock.py"], roots=["lib"])
+    resolved = {entry["module"]: entry["resolved"] for entry in report["imports"]}
+    assert resolved == {"inventory.stock": "task", "helpers": "task", "not_installed_anywhere": "missing"}
+    assert [(entry["name"], entry["target"]) for entry in report["missing_names"]] == [("Stok", "src/inventory/stock.py")]
+    # Without roots the src layout still counts; a folder nobody names does not.
+    bare = analyze(tmp_path, files, program, ["tests/test_stock.py"])
+    assert {entry["module"]: entry["resolved"] for entry in bare["imports"]}["helpers"] == "missing"
+    assert {entry["module"]: entry["resolved"] for entry in bare["imports"]}["inventory.stock"] == "task"

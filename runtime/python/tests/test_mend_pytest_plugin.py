@@ -36,6 +36,26 @@ def test_a_failing_assertion_reports_type_frames_and_compared_values(tmp_path: P
     assert records[-1] == {"kind": "session", "exitstatus": 1, "collected": 2}
 
 
+def test_only_an_equality_or_is_names_an_expected_value(tmp_path: Path) -> None:
+    records = run_pytest(tmp_path, {
+        "stock.py": "def drop(items, name):\n    items[name] = 0\n    return items\n\n\ndef find(items, name):\n    return 3\n",
+        "test_stock.py": (
+            "from stock import drop, find\n\n\n"
+            "def test_dropped():\n    assert 'apple' not in drop({'apple': 3}, 'apple')\n\n\n"
+            "def test_small():\n    assert find({}, 'x') < 2\n\n\n"
+            "def test_none():\n    assert find({}, 'x') is None\n"
+        ),
+    }, ["test_stock.py"])
+    tests = by_nodeid(records)
+    dropped = tests["test_stock.py::test_dropped"]["assertion"]
+    assert dropped["operator"] == "not in"
+    assert "expected" not in dropped and "actual" not in dropped
+    assert dropped["expression"] == "assert 'apple' not in drop({'apple': 3}, 'apple')"
+    assert "expected" not in tests["test_stock.py::test_small"]["assertion"]
+    none = tests["test_stock.py::test_none"]["assertion"]
+    assert (none["expected"], none["actual"]) == ("None", "3")
+
+
 def test_an_assert_script_is_one_test_per_asserting_statement_and_its_own_frames_stay_out(tmp_path: Path) -> None:
     records = run_pytest(tmp_path, {
         "solution.py": "def add(a, b):\n    return a - b\n",

@@ -23,12 +23,12 @@ export type PythonAnalysisResult = { ok: true; analysis: PythonAnalysis } | { ok
  */
 export async function analyzePython(
   sandbox: Sandbox,
-  request: { files: Record<string, string>; program: string[]; tests: string[] },
+  request: { files: Record<string, string>; program: string[]; tests: string[]; roots?: string[] },
 ): Promise<PythonAnalysisResult> {
   const result = await sandbox.run({
     command: ["python3", PYTHON_ANALYSIS_FILE],
     files: { ...request.files, [PYTHON_ANALYSIS_FILE]: pythonAnalysisSource() },
-    stdin: JSON.stringify({ program: request.program, tests: request.tests }),
+    stdin: JSON.stringify({ program: request.program, tests: request.tests, roots: request.roots ?? [] }),
     timeoutMs: 30_000,
     env: { PYTHONDONTWRITEBYTECODE: "1" },
   });
