@@ -137,7 +137,16 @@ function diagnoseKilled(run: RawTestRun, files: TaskFiles, tests: TestSummary): 
         : run.killed === "output"
           ? "the tests printed more output than allowed"
           : "the test runner crashed";
-  return makeDiagnosis(files, { errorType, summary: what, message: run.output || what, tests });
+  // A crash says what the runner printed (a config it could not load, a missing module), not just that it crashed.
+  const cause = run.killed === undefined || run.killed === "crash" ? crashCause(run.output) : undefined;
+  return makeDiagnosis(files, { errorType, summary: cause ? `${what}: ${cause}` : what, message: run.output || what, tests });
+}
+
+/** The line of a crashed runner's output that names the error, else its first line; shortened. */
+function crashCause(output: string): string | undefined {
+  const lines = output.split("\n").map((line) => line.trim()).filter((line) => line !== "" && !/^[⎯─-]+/.test(line));
+  const line = lines.find((candidate) => /^(?:\w+)?Error\b|\bError:/.test(candidate)) ?? lines[0];
+  return line === undefined ? undefined : line.length > 240 ? `${line.slice(0, 237)}...` : line;
 }
 
 function assertionLine(error: RawError, files: TaskFiles): string | undefined {

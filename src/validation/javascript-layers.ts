@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import { diagnoseTestRun } from "../diagnosis/diagnose-test-run.js";
 import { parseSource, type ParsedSource } from "../languages/javascript/parse-source.js";
+import { isNpmName, type ProjectAliases, projectAliases } from "../languages/javascript/path-aliases.js";
+import type { LintFinding } from "../languages/lint-finding.js";
 import { runNodeTests } from "../languages/javascript/run-node-tests.js";
 import { detectTestRunner, runnerInstalled, runProjectRunner } from "../languages/javascript/run-project-runner.js";
 import { scanImports, type ImportUse, type NetworkUse } from "../languages/javascript/scan-imports.js";
@@ -31,7 +33,13 @@ export function javascriptLayers(context: ValidationContext): Layer[] {
   const scripts = Object.keys(allFiles).filter((path) => SCRIPT.test(path));
   const programScripts = scripts.filter((path) => Object.hasOwn(files.program, path));
   const taskPaths = new Set([...Object.keys(allFiles), ...(input.project?.files ?? [])]);
-  const hasPackage = input.project ? installedPackage(input.project.root) : undefined;
+  const aliases = input.project ? projectAliases(input.project.root) : undefined;
+  const hasPackage = input.project && aliases ? installedPackage(input.project.root, aliases) : undefined;
+  const paths = programScripts[0] !== undefined ? aliases?.pathsFor(programScripts[0]) : undefined;
+  const check = (mode: "lint" | "types") =>
+    withoutAliasMisses(
+      checkProgram({ files: allFiles, roots: programScripts, mode, ...(input.project ? { root: input.project.root } : {}), ...(paths ? { paths } : {}) }),
+    );
   let parsed: Map<string, ParsedSource> | undefined;
   const parse = () => (parsed ??= new Map(scripts.map((path) => [path, parseSource(path, allFiles[path])])));
   let scanned: { imports: ImportUse[]; network: NetworkUse[] } | undefined;
@@ -106,11 +114,8 @@ export function javascriptLayers(context: ValidationContext): Layer[] {
         });
       },
     },
-    lintLayer(context, async () => ({ ok: true, findings: checkProgram({ files: allFiles, roots: programScripts, mode: "lint" }) })),
-    typesLayer(context, input.typeCheck ?? input.language === "typescript", async () => ({
-      ok: true,
-      findings: checkProgram({ files: allFiles, roots: programScripts, mode: "types" }),
-    })),
+    lintLayer(context, async () => ({ ok: true, findings: check("lint") })),
+    typesLayer(context, input.typeCheck ?? input.language === "typescript", async () => ({ ok: true, findings: check("types") })),
     {
       name: "tests",
       async run(): Promise<LayerOutcome> {
@@ -175,15 +180,29 @@ export function javascriptLayers(context: ValidationContext): Layer[] {
  * the root, as Node looks) holds the package a bare specifier names. Subpath imports (`#x`)
  * are the project's own map in package.json.
  */
-function installedPackage(root: string): (specifier: string, from: string) => boolean {
+function installedPackage(root: string, aliases: ProjectAliases): (specifier: string, from: string) => boolean {
   return (specifier, from) => {
     if (specifier.startsWith("#")) return existsSync(join(root, "package.json"));
+    if (aliases.isAlias(specifier, from)) return true;
     const name = packageOfSpecifier(specifier);
     for (let dir = posix.dirname(from); ; dir = posix.dirname(dir)) {
       if (existsSync(join(root, dir === "." ? "" : dir, "node_modules", name))) return true;
       if (dir === "." || dir === "/" || dir === "") return false;
     }
   };
+}
+
+/**
+ * The type checker's "cannot find module" for an alias only the bundler or test runner knows
+ * (`@/x` set in vite's `resolve.alias` with no tsconfig `paths`): not the program's fault, and
+ * the tests show whether it resolves.
+ */
+function withoutAliasMisses(findings: LintFinding[]): LintFinding[] {
+  return findings.filter((finding) => {
+    if (finding.rule !== "TS2307") return true;
+    const specifier = /Cannot find module '([^']+)'/.exec(finding.message)?.[1];
+    return specifier === undefined || specifier.startsWith(".") || isNpmName(specifier);
+  });
 }
 
 /** Whether the project's package.json makes `.js` files ES modules. */

@@ -93,7 +93,7 @@ export async function runProjectRunner(sandbox: Sandbox, input: ProjectRunnerInp
   const perTest = String(Math.max(100, input.perTestTimeoutMs));
   const args =
     input.runner === "vitest"
-      ? ["run", "--reporter=json", `--outputFile=${REPORT_FILE}`, `--testTimeout=${perTest}`, "--no-color", ...input.testFiles]
+      ? ["run", "--reporter=json", `--outputFile=${REPORT_FILE}`, `--testTimeout=${perTest}`, "--no-color", ...configLoader(input.root), ...input.testFiles]
       : [
           "--json",
           `--outputFile=${REPORT_FILE}`,
@@ -116,6 +116,21 @@ export async function runProjectRunner(sandbox: Sandbox, input: ProjectRunnerInp
     collect: [REPORT_FILE, ...(input.collect ?? [])],
   });
   return { run: toRawRun(exec, input.root), exec };
+}
+
+/**
+ * vite bundles a project's vitest.config.ts into a file beside it (node_modules/.vite-temp)
+ * before loading it, which the read-only project in the sandbox refuses; vitest 3.1 and later
+ * load it through vite's module runner instead, writing nothing. Older ones have no such option.
+ */
+function configLoader(root: string): string[] {
+  try {
+    const { version } = JSON.parse(readFileSync(join(root, "node_modules/vitest/package.json"), "utf8")) as { version?: string };
+    const [major = 0, minor = 0] = (version ?? "").split(".").map(Number);
+    return major > 3 || (major === 3 && minor >= 1) ? ["--configLoader=runner"] : [];
+  } catch {
+    return [];
+  }
 }
 
 function toRawRun(exec: ExecResult, root: string): RawTestRun {

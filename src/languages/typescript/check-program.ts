@@ -45,6 +45,10 @@ export interface ProgramCheck {
   roots: string[];
   /** `lint`: only the bug-class codes; `types`: every error, strict mode. */
   mode: "lint" | "types";
+  /** The project's real root: its node_modules and files not in `files` resolve from there. */
+  root?: string;
+  /** The project's `compilerOptions.paths`, targets relative to the task root (`{"@/*": ["src/*"]}`). */
+  paths?: Record<string, string[]>;
 }
 
 /** Type-checks task files with the TypeScript compiler in process (JavaScript through checkJs). */
@@ -64,19 +68,28 @@ export function checkProgram(check: ProgramCheck): LintFinding[] {
     lib: ["lib.es2023.d.ts"],
     types: nodeTypes ? ["node"] : [],
     typeRoots: nodeTypes ? [nodeTypes] : [],
+    ...(check.paths ? { baseUrl: check.root ?? ROOT, paths: check.paths } : {}),
   };
+  // A project's task files are seen at their real place, so that its node_modules and other
+  // files resolve as they do for the project's own tsc; the task's versions override the disk.
+  const base = check.root ? `${check.root.replace(/\/+$/, "")}/` : ROOT;
   const host = ts.createCompilerHost(options, true);
-  const taskFile = (fileName: string) => (fileName.startsWith(ROOT) ? fileName.slice(ROOT.length) : undefined);
+  const taskFile = (fileName: string) => (fileName.startsWith(base) ? fileName.slice(base.length) : undefined);
   const readTask = (fileName: string): string | undefined => {
-    if (fileName === GLOBALS_FILE && !nodeTypes) return NODE_GLOBALS;
+    if (fileName === GLOBALS_FILE) return nodeTypes ? undefined : NODE_GLOBALS;
     const rel = taskFile(fileName);
     return rel !== undefined && Object.hasOwn(check.files, rel) ? check.files[rel] : undefined;
   };
+  // Without a project nothing but the task's files exists under the virtual root.
+  const virtualOnly = (fileName: string) => fileName.startsWith(ROOT);
+  // Files that cannot change while mendloop runs: libraries, not the project's own sources.
+  const stable = (fileName: string) => !fileName.startsWith(base) || fileName.includes("/node_modules/");
   const baseGetSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     const content = readTask(fileName);
     if (content !== undefined) return ts.createSourceFile(fileName, content, languageVersion, true);
-    if (fileName.startsWith(ROOT)) return undefined;
+    if (virtualOnly(fileName)) return undefined;
+    if (!stable(fileName)) return baseGetSourceFile(fileName, languageVersion, onError, shouldCreate);
     let cached = sharedSourceFiles.get(fileName);
     if (!cached) {
       cached = baseGetSourceFile(fileName, languageVersion, onError, shouldCreate);
@@ -85,24 +98,27 @@ export function checkProgram(check: ProgramCheck): LintFinding[] {
     return cached;
   };
   const baseFileExists = host.fileExists.bind(host);
-  host.fileExists = (fileName) => (fileName.startsWith(ROOT) ? readTask(fileName) !== undefined : baseFileExists(fileName));
+  host.fileExists = (fileName) => readTask(fileName) !== undefined || (!virtualOnly(fileName) && baseFileExists(fileName));
   const baseReadFile = host.readFile.bind(host);
-  host.readFile = (fileName) => (fileName.startsWith(ROOT) ? readTask(fileName) : baseReadFile(fileName));
+  host.readFile = (fileName) => readTask(fileName) ?? (virtualOnly(fileName) ? undefined : baseReadFile(fileName));
   const baseDirectoryExists = host.directoryExists?.bind(host);
-  const taskDirectories = new Set(Object.keys(check.files).flatMap((path) => parentFolders(ROOT + path)));
-  host.directoryExists = (name) =>
-    name.startsWith(ROOT.slice(0, -1)) ? taskDirectories.has(name.replace(/\/$/, "")) : (baseDirectoryExists?.(name) ?? true);
+  const taskDirectories = new Set(Object.keys(check.files).flatMap((path) => parentFolders(base + path)));
+  host.directoryExists = (name) => {
+    const folder = name.replace(/\/$/, "");
+    if (taskDirectories.has(folder)) return true;
+    return virtualOnly(name) ? false : (baseDirectoryExists?.(name) ?? true);
+  };
   host.realpath = (name) => name;
-  host.getCurrentDirectory = () => ROOT;
+  host.getCurrentDirectory = () => base;
   host.writeFile = () => {};
 
-  const rootNames = check.roots.map((path) => ROOT + path);
+  const rootNames = check.roots.map((path) => base + path);
   if (!nodeTypes) rootNames.push(GLOBALS_FILE);
   const program = ts.createProgram({ rootNames, options, host, oldProgram: previous.get(check.mode) });
   previous.set(check.mode, program);
   const findings: LintFinding[] = [];
   for (const path of check.roots) {
-    const sourceFile = program.getSourceFile(ROOT + path);
+    const sourceFile = program.getSourceFile(base + path);
     if (!sourceFile) continue;
     const diagnostics = [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)];
     for (const diagnostic of diagnostics) {
