@@ -7,6 +7,8 @@ import { localizeFaults } from "./localize-faults.js";
 import { repairOffline } from "./repair-offline.js";
 
 const sandbox = createSandbox({ onWarning: () => {} });
+/** Tests that expect a fix bound the engine by candidates, not by a clock a loaded machine runs out of (#21). */
+const BY_CANDIDATES = { maxCandidates: 600, timeBudgetMs: 600_000 };
 afterAll(() => sandbox.close());
 
 const BETWEEN = `def count_between(values, low, high):
@@ -40,7 +42,7 @@ describe("repairOffline", () => {
   it("fixes a wrong comparison in a Python program, keeping its comments and layout", async () => {
     const result = await repairOffline(
       { language: "python", entry: "between.py", code: BETWEEN, tests: [{ path: "test_between.py", content: BETWEEN_TESTS }] },
-      { sandbox },
+      { sandbox, ...BY_CANDIDATES },
     );
     expect(result.status).toBe("fixed");
     if (result.status !== "fixed") return;
@@ -69,7 +71,7 @@ describe("repairOffline", () => {
           tests: [{ path: "test_between.py", content: BETWEEN_TESTS }],
           project: { root, files: Object.keys(files) },
         },
-        { sandbox },
+        { sandbox, ...BY_CANDIDATES },
       );
       expect(result.status).toBe("fixed");
       if (result.status === "fixed") expect(result.code).toBe(BETWEEN.replace("v < high", "v <= high"));
@@ -94,7 +96,7 @@ test("one", () => assert.deepEqual(lastN([7, 8, 9], 1), [9]));
 `;
     const result = await repairOffline(
       { language: "javascript", entry: "last.mjs", code, tests: [{ path: "last.test.mjs", content: tests }] },
-      { sandbox },
+      { sandbox, ...BY_CANDIDATES },
     );
     expect(result.status).toBe("fixed");
     if (result.status !== "fixed") return;
@@ -119,7 +121,7 @@ test("nothing off", () => assert.equal(discounted(50, 0), 50));
     const input = { language: "typescript" as const, entry: "discount.ts", code, tests: [{ path: "discount.test.ts", content: tests }] };
     const ranking = await localizeFaults(input, { sandbox });
     expect(ranking.map((entry) => entry.line).sort()).toEqual([3, 4]);
-    const result = await repairOffline(input, { sandbox });
+    const result = await repairOffline(input, { sandbox, ...BY_CANDIDATES });
     expect(result.status).toBe("fixed");
     if (result.status === "fixed") expect(result.code).toBe(code.replace("price + cut", "price - cut"));
   });

@@ -26,12 +26,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const env = { OPENAI_API_KEY: "test-key" };
 // Each test spawns the CLI two or three times and runs real validations: generous limits for
 // a loaded two-core machine.
-const SLOW = 240_000;
+const SLOW = 420_000;
 // Scripted sequences of loop replies: the code review after success has tests of its own.
 const modelArgs = (server: ScriptedServer) => ["--model", "openai:scripted", "--base-url", server.url, "--no-review"];
 
 /** Resolves once the server has received `count` requests. */
-async function requestsReached(server: ScriptedServer, count: number, timeoutMs = 60_000): Promise<void> {
+async function requestsReached(server: ScriptedServer, count: number, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (server.requests.length < count) {
     if (Date.now() > deadline) throw new Error(`only ${server.requests.length} of ${count} requests arrived`);
