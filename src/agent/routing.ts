@@ -108,9 +108,9 @@ function toFinish(deps: AgentDeps, why: string): Route {
 
 /**
  * The heart of the loop, after a failed attempt has been diagnosed: stop if a limit or a
- * node says so; else the offline engine first (once per program); else by strategy and
- * error type: a fresh approach regenerates, syntax errors go straight to repair, runtime and
- * test failures are analyzed first.
+ * node says so; else the offline engine first (once per program); else by strategy: a fresh
+ * approach regenerates, any other goes to repair (which analyzes runtime and test failures
+ * first, in the same step).
  */
 export const afterDiagnose: Decide = (state, deps) => {
   const stop = stopReason(state, deps);
@@ -123,10 +123,8 @@ export const afterDiagnose: Decide = (state, deps) => {
 export const afterOfflineRepair: Decide = (state, deps) =>
   state.candidate ? { to: "validate", why: "validate the offline engine's fix" } : afterDiagnose(state, deps);
 
-export const afterAnalyze: Decide = (state, deps) => {
-  const stop = stopReason(state, deps);
-  return stop ? { to: "give_up", why: stop.why } : { to: "repair", why: "repair with the analysis" };
-};
+/** Only after resuming a checkpoint with `analyze` next (an earlier version's step): repair analyzes, checks the limits and fixes. */
+export const afterAnalyze: Decide = () => ({ to: "repair", why: "resumed at an earlier version's analysis step: repair analyzes the failure itself" });
 
 /** Code goes to validation; edits that did not apply go back to the model with the reason, within the limits. */
 export const afterRepair: Decide = (state, deps) => {
@@ -145,5 +143,5 @@ function chooseModelFixer(state: AgentStateValue): Route {
   if (state.strategy === "fresh") return { to: "generate", why: "earlier strategies failed: a fresh approach" };
   const errorType = state.check?.errorType;
   if (errorType === "syntax" || errorType === "empty") return { to: "repair", why: `${errorType} error: repair directly` };
-  return { to: "analyze", why: `${errorType ?? "unknown"} failure: analyze, then repair` };
+  return { to: "repair", why: `${errorType ?? "unknown"} failure: analyze, then repair` };
 }

@@ -63,7 +63,7 @@ export interface BestAttempt {
   layersFailed: number;
 }
 
-/** What the analyze step adds to the next repair prompt. */
+/** What the analysis of a runtime or test failure adds to its repair prompt (`analyzeFailure`). */
 export interface Analysis {
   /** Plan-then-fix: the repair must state the root cause and a plan before the code. */
   plan: boolean;

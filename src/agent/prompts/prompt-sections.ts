@@ -7,7 +7,7 @@ const MAX_FILE_CHARS = 6000;
 const MAX_MESSAGE_CHARS = 1500;
 const MAX_FAILURES = 5;
 
-/** Sections shared by the generate, analyze and repair prompts, as Markdown. */
+/** Sections shared by the generate and repair prompts, as Markdown. */
 
 export function fence(code: string, language: Language): string {
   return `\`\`\`${language}\n${code.replace(/\n$/, "")}\n\`\`\``;
