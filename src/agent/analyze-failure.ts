@@ -1,4 +1,5 @@
 import type { AgentDeps } from "./agent-deps.js";
+import { currentDiagnosis } from "./current-diagnosis.js";
 import { repairRequest } from "./repair-request.js";
 import { testsFor } from "./tests-for.js";
 import type { SuspiciousLine } from "./collaborators.js";
@@ -29,7 +30,7 @@ export function wantsAnalysis(state: AgentStateValue): boolean {
  * plan before the code. No model call: every attempt costs exactly one.
  */
 export async function analyzeFailure(state: AgentStateValue, deps: AgentDeps): Promise<AnalyzedFailure> {
-  const { diagnosis } = state;
+  const diagnosis = currentDiagnosis(state);
   const notes: string[] = [];
   const first = diagnosis ? state.avoid.find((entry) => entry.signature === diagnosis.signature) : undefined;
   if (first && first.n !== state.attempts) {

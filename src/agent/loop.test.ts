@@ -111,6 +111,28 @@ describe("the loop", () => {
     expect(sizes[1]).toBeLessThan(sizes[0] * 1.25);
   });
 
+  it("checkpoints a failure's details once, in its check: not again as its diagnosis or in the recent attempts", async () => {
+    const { agent: loop } = agent({ replies: [wrongReply, wrongReply], maxAttempts: 2 });
+    const result = await loop.run(task);
+    expect(result.reason).toBe("max_attempts");
+    const db = new Database(join(result.runDir, "checkpoints.sqlite"), { readonly: true });
+    try {
+      const rows = db.prepare("SELECT checkpoint FROM checkpoints WHERE thread_id = ? ORDER BY checkpoint_id").all(result.runId) as { checkpoint: Buffer }[];
+      const checkpoints = rows.map((row) => JSON.parse(Buffer.from(row.checkpoint).toString("utf8")) as { channel_values: Record<string, unknown> });
+      const last = checkpoints.at(-1)?.channel_values;
+      expect(last).not.toHaveProperty("diagnosis");
+      // The failing line's context: in the check, and nowhere else (the recent attempts keep the one-line gist).
+      const context = JSON.stringify(recordedChecks.wrong.context);
+      expect(JSON.stringify(last).split(context.slice(1, -1)).length - 1).toBe(1);
+      expect((last?.recent as { diagnosis: object }[]).map((attempt) => Object.keys(attempt.diagnosis).sort())).toEqual([
+        ["errorType", "location", "summary"],
+        ["errorType", "location", "summary"],
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+
   it("tries the offline engine first: a fix it finds is validated as an offline attempt, with no model call", async () => {
     const calls: string[] = [];
     const repairer: Repairer = async (input) => {

@@ -50,10 +50,14 @@ describe("routing", () => {
   });
 
   it("a failure validate diagnosed in its own step goes on as after diagnose; a note of the error boundary written after it goes to diagnose", () => {
-    const diagnosed = { ...failing, diagnosis: toDiagnosis(recordedChecks.wrong) };
+    // Diagnosing an attempt puts it last in the recent attempts.
+    const diagnosed = { ...failing, recent: [{ n: 1, strategy: "generate", code: "x", diagnosis: toDiagnosis(recordedChecks.wrong) }] };
     expect(afterValidate(diagnosed, deps())).toEqual(afterDiagnose(diagnosed, deps()));
     expect(afterValidate(diagnosed, deps()).to).toBe("repair");
-    expect(afterValidate({ ...diagnosed, attempts: 5 }, deps()).to).toBe("give_up");
+    const fifth = { ...diagnosed, attempts: 5, recent: [{ ...diagnosed.recent[0], n: 5 }] };
+    expect(afterValidate(fifth, deps()).to).toBe("give_up");
+    // A later attempt not yet diagnosed (the recent attempts end with an earlier one) goes to diagnose.
+    expect(afterValidate({ ...diagnosed, attempts: 5 }, deps()).to).toBe("diagnose");
     const note = { intervention: "modify_prompt" as const, message: "stuck", step: 4 };
     expect(afterValidate({ ...diagnosed, boundaryNote: note }, deps()).to).toBe("diagnose");
     expect(afterValidate({ ...diagnosed, boundaryNote: note, noteHandled: 4 }, deps()).to).toBe("repair");

@@ -1,5 +1,6 @@
 import type { AgentDeps } from "./agent-deps.js";
 import type { AgentStateValue } from "./state.js";
+import { isDiagnosed } from "./current-diagnosis.js";
 import { unhandledNote } from "./diagnose-attempt.js";
 import { disputedTests } from "./disputed-tests.js";
 import { offlineRepairPending, stopReason } from "./stop-reason.js";
@@ -76,7 +77,7 @@ export const afterValidate: Decide = (state, deps) => {
     // Validate diagnoses a failed attempt in its own step; one it left undiagnosed (or one
     // from an earlier version's checkpoint) is diagnosed next, as is one the error boundary
     // found the loop stuck on after its diagnosis (its note switches the strategy).
-    if (state.diagnosis === null) return { to: "diagnose", why: `failed at ${state.check?.stage ?? "?"}` };
+    if (!isDiagnosed(state)) return { to: "diagnose", why: `failed at ${state.check?.stage ?? "?"}` };
     if (unhandledNote(state)) return { to: "diagnose", why: "the error boundary found the loop stuck: act on its note" };
     return afterDiagnose(state, deps);
   }

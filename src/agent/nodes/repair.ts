@@ -1,5 +1,6 @@
 import type { AgentDeps } from "../agent-deps.js";
 import { analyzeFailure, wantsAnalysis } from "../analyze-failure.js";
+import { currentDiagnosis } from "../current-diagnosis.js";
 import { askModel } from "../ask-model.js";
 import { asksForEdits } from "../edit-threshold.js";
 import { programContext } from "../program-context.js";
@@ -30,7 +31,8 @@ export const MAX_EDIT_FAILURES = 2;
  */
 export function repairNode(deps: AgentDeps) {
   return async (state: AgentStateValue): Promise<AgentUpdate> => {
-    const { code, diagnosis } = state;
+    const { code } = state;
+    const diagnosis = currentDiagnosis(state);
     if (deps.model === null || code === null || !diagnosis) throw new Error("repair reached without a model or a diagnosis");
     const analyzed = state.analysis === null && wantsAnalysis(state) ? await analyzeFailure(state, deps) : undefined;
     const analysis = analyzed?.analysis ?? state.analysis;
