@@ -78,9 +78,9 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
 
 /**
  * The floor under the loop's own cost: LangGraph.js and SqliteSaver alone, as a user sets them
- * up, running a graph with the loop's steps per failed attempt (repair, validate with the
- * attempt's diagnosis, analyze, each with a conditional route) and a state of the loop's size,
- * nodes doing nothing (as plain functions, the way users write them).
+ * up, running a graph with the loop's steps per failed attempt (repair with the failure's
+ * analysis, validate with the attempt's diagnosis, each with a conditional route) and a state
+ * of the loop's size, nodes doing nothing (as plain functions, the way users write them).
  * Measured in the same process and moment, so that a loaded machine slows both alike.
  */
 async function measureFloor(attempts) {
@@ -98,11 +98,9 @@ async function measureFloor(attempts) {
       check: { summary: text(600, state.attempts) },
       recent: [...state.recent, { code: state.candidate.code, diagnosis: text(400, state.attempts) }].slice(-2),
     }))
-    .addNode("analyze", () => ({}))
     .addEdge(START, "repair")
     .addConditionalEdges("repair", route("validate"), ["validate", END])
-    .addConditionalEdges("validate", route("analyze"), ["analyze", END])
-    .addConditionalEdges("analyze", route("repair"), ["repair", END]);
+    .addConditionalEdges("validate", route("repair"), ["repair", END]);
   const saver = SqliteSaver.fromConnString(join(runsDir, `floor-${attempts}-${Date.now()}.sqlite`));
   saver.db.pragma("journal_mode = WAL");
   saver.db.pragma("synchronous = NORMAL");

@@ -2,7 +2,7 @@ import type { BoundaryNote } from "../boundary/boundary-note.js";
 import type { Strategy } from "../shared/attempt.js";
 import type { AgentDeps } from "./agent-deps.js";
 import { attemptLine } from "./prompts/prompt-sections.js";
-import type { AgentStateValue, AgentUpdate, RecentAttempt } from "./state.js";
+import type { AgentStateValue, AgentUpdate, AttemptGist, RecentAttempt } from "./state.js";
 import { escalate } from "./strategy.js";
 import { toDiagnosis } from "./to-diagnosis.js";
 
@@ -27,7 +27,8 @@ export function diagnoseAttempt(state: AgentStateValue, deps: AgentDeps, origin:
   if (!check || code === null) throw new Error("diagnose reached without a validated attempt");
   const n = state.attempts;
   const diagnosis = toDiagnosis(check);
-  const recent: RecentAttempt[] = [...state.recent, { n, strategy: origin.strategy, code, diagnosis }];
+  const gist: AttemptGist = { errorType: diagnosis.errorType, summary: diagnosis.summary, ...(diagnosis.location ? { location: diagnosis.location } : {}) };
+  const recent: RecentAttempt[] = [...state.recent, { n, strategy: origin.strategy, code, diagnosis: gist }];
   const older = [...state.older];
   while (recent.length > RECENT_IN_FULL) {
     const dropped = recent.shift() as RecentAttempt;
@@ -44,7 +45,6 @@ export function diagnoseAttempt(state: AgentStateValue, deps: AgentDeps, origin:
     deps.emit({ type: "strategy", from: state.strategy, to: next.strategy, why: next.why });
   }
   return {
-    diagnosis,
     analysis: null,
     recent,
     older: older.slice(-OLDER_KEPT),

@@ -38,7 +38,7 @@ export function buildAgentGraph(deps: AgentDeps, checkpointer: BaseCheckpointSav
     .addNode("validate", tracedPlainNode("validate", validateNode(deps), deps))
     .addNode("diagnose", tracedPlainNode("diagnose", diagnoseNode(deps), deps))
     .addNode("offline_repair", tracedPlainNode("offline_repair", offlineRepairNode(deps), deps))
-    .addNode("analyze", tracedPlainNode("analyze", analyzeNode(deps), deps))
+    .addNode("analyze", tracedPlainNode("analyze", analyzeNode(), deps))
     .addNode("repair", tracedNode("repair", repairNode(deps), deps))
     .addNode("test_adequacy", tracedPlainNode("test_adequacy", testAdequacyNode(deps), deps))
     .addNode("review", tracedNode("review", reviewNode(deps), deps))
@@ -49,6 +49,8 @@ export function buildAgentGraph(deps: AgentDeps, checkpointer: BaseCheckpointSav
     .addConditionalEdges(START, tracedRoute(START, afterStart, deps), ["write_tests", "generate"])
     .addConditionalEdges("write_tests", tracedRoute("write_tests", afterWriteTests, deps), ["generate", "validate", "review", "approve", "finish"])
     .addConditionalEdges("generate", tracedRoute("generate", afterGenerate, deps), ["validate", "give_up"])
+    // `analyze` is never chosen now (repair analyzes in its own step): it is listed so that the
+    // node stays in the graph for runs checkpointed by earlier versions with `analyze` next.
     .addConditionalEdges("validate", tracedRoute("validate", afterValidate, deps), [
       "diagnose",
       "offline_repair",
@@ -67,19 +69,17 @@ export function buildAgentGraph(deps: AgentDeps, checkpointer: BaseCheckpointSav
     .addConditionalEdges("review", tracedRoute("review", afterReview, deps), ["validate", "approve", "finish"])
     .addConditionalEdges("diagnose", tracedRoute("diagnose", afterDiagnose, deps), [
       "offline_repair",
-      "analyze",
       "repair",
       "generate",
       "give_up",
     ])
     .addConditionalEdges("offline_repair", tracedRoute("offline_repair", afterOfflineRepair, deps), [
       "validate",
-      "analyze",
       "repair",
       "generate",
       "give_up",
     ])
-    .addConditionalEdges("analyze", tracedRoute("analyze", afterAnalyze, deps), ["repair", "give_up"])
+    .addConditionalEdges("analyze", tracedRoute("analyze", afterAnalyze, deps), ["repair"])
     .addConditionalEdges("repair", tracedRoute("repair", afterRepair, deps), ["validate", "repair", "give_up"])
     .addConditionalEdges("approve", tracedRoute("approve", afterApprove, deps), ["finish", "give_up"])
     .addEdge("finish", END)

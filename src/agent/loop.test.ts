@@ -12,7 +12,7 @@ import type { Sandbox } from "../shared/sandbox.js";
 import type { Task } from "../shared/task.js";
 import { cannedReplies, fenced } from "../testkit/index.js";
 import { recordedChecks, recordedPrograms } from "./__fixtures__/recorded-checks.js";
-import type { OfflineRepairResult, Repairer, Validator } from "./collaborators.js";
+import type { FaultLocalizer, OfflineRepairResult, Repairer, Validator } from "./collaborators.js";
 import { createAgent } from "./create-agent.js";
 
 // The loop's behaviour with in-process collaborators: a LangChain fake chat model (through the
@@ -57,8 +57,9 @@ afterAll(() => rmSync(runsDir, { recursive: true, force: true }));
 function agent(options: {
   replies?: string[];
   repairer?: Repairer | null;
+  localizer?: FaultLocalizer;
   maxAttempts?: number;
-  budget?: { tokens?: number };
+  budget?: { tokens?: number; seconds?: number };
   env?: NodeJS.ProcessEnv;
   offlineMaxCandidates?: number;
 }) {
@@ -70,7 +71,7 @@ function agent(options: {
       model,
       validator: replay,
       repairer: options.repairer ?? null,
-      localizer: null,
+      localizer: options.localizer ?? null,
       // The loop's own logic; the error boundary around it is tested in create-agent.int.test.ts.
       boundary: "off",
       sandbox: noSandbox,
@@ -108,6 +109,28 @@ describe("the loop", () => {
       sizes.push(lastCheckpointBytes(result.runDir, result.runId));
     }
     expect(sizes[1]).toBeLessThan(sizes[0] * 1.25);
+  });
+
+  it("checkpoints a failure's details once, in its check: not again as its diagnosis or in the recent attempts", async () => {
+    const { agent: loop } = agent({ replies: [wrongReply, wrongReply], maxAttempts: 2 });
+    const result = await loop.run(task);
+    expect(result.reason).toBe("max_attempts");
+    const db = new Database(join(result.runDir, "checkpoints.sqlite"), { readonly: true });
+    try {
+      const rows = db.prepare("SELECT checkpoint FROM checkpoints WHERE thread_id = ? ORDER BY checkpoint_id").all(result.runId) as { checkpoint: Buffer }[];
+      const checkpoints = rows.map((row) => JSON.parse(Buffer.from(row.checkpoint).toString("utf8")) as { channel_values: Record<string, unknown> });
+      const last = checkpoints.at(-1)?.channel_values;
+      expect(last).not.toHaveProperty("diagnosis");
+      // The failing line's context: in the check, and nowhere else (the recent attempts keep the one-line gist).
+      const context = JSON.stringify(recordedChecks.wrong.context);
+      expect(JSON.stringify(last).split(context.slice(1, -1)).length - 1).toBe(1);
+      expect((last?.recent as { diagnosis: object }[]).map((attempt) => Object.keys(attempt.diagnosis).sort())).toEqual([
+        ["errorType", "location", "summary"],
+        ["errorType", "location", "summary"],
+      ]);
+    } finally {
+      db.close();
+    }
   });
 
   it("tries the offline engine first: a fix it finds is validated as an offline attempt, with no model call", async () => {
@@ -174,8 +197,62 @@ describe("the loop", () => {
     const result = await loop.run(task);
     expect(result.attempts.map((attempt) => attempt.strategy)).toEqual(["generate", "fix", "fresh"]);
     const nodes = events.filter((event) => event.type === "node_entered").map((event) => event.type === "node_entered" && event.node);
-    expect(nodes).not.toContain("analyze");
+    expect(nodes).toEqual(["generate", "validate", "repair", "validate", "generate", "validate", "finish"]);
     expect(result.status).toBe("passed");
+  });
+
+  it("repairs a test failure in one step after validate: analyzed (fault localization in the prompt), then the model asked", async () => {
+    const localized: string[] = [];
+    const localizer: FaultLocalizer = async (input) => {
+      localized.push(input.code);
+      return [{ file: "median.py", line: 3, score: 0.9 }];
+    };
+    const { agent: loop, events } = agent({ replies: [wrongReply, fenced(code.right, "python")], localizer });
+    const result = await loop.run(task);
+    expect(result.status).toBe("passed");
+    const steps = events.filter((event) => event.type === "node_entered").map((event) => event.type === "node_entered" && event.node);
+    expect(steps).toEqual(["generate", "validate", "repair", "validate", "finish"]);
+    expect(localized).toEqual([code.wrong]);
+    // The analysis's coverage run counts as an execution, beside the two validations'.
+    expect(result.usage.executions).toBe(recordedChecks.wrong.executions + recordedChecks.right.executions + 1);
+    const prompt = RunFolder.open(runsDir, result.runDir).readAttempt(2)?.model?.messages.map((message) => message.content).join("\n");
+    expect(prompt).toContain(`line 3 (score 0.90): ${code.wrong.split("\n")[2].trim()}`);
+  });
+
+  it("analyzes a failure once: a repair asked again after edits that did not apply keeps the analysis", async () => {
+    // Past the edit threshold, the model is asked for search/replace blocks.
+    const padding = Array.from({ length: 160 }, (_, i) => `# note ${i}`).join("\n");
+    const draft = `${code.wrong.trimEnd()}\n\n${padding}\n`;
+    const edit = (search: string, replace: string) => ["median.py", "```python", "<<<<<<< SEARCH", search, "=======", replace, ">>>>>>> REPLACE", "```"].join("\n");
+    const firstLine = code.wrong.split("\n")[0];
+    let calls = 0;
+    const localizer: FaultLocalizer = async () => {
+      calls += 1;
+      return [{ file: "median.py", line: 1, score: 0.5 }];
+    };
+    const { agent: loop } = agent({ replies: [edit("def not_in_the_file():", "x"), edit(firstLine, `${firstLine}  # fixed`)], localizer, maxAttempts: 2 });
+    const result = await loop.run({ ...task, draft });
+    expect(result.attempts.map((attempt) => attempt.source)).toEqual(["draft", "model"]);
+    expect(result.usage.modelCalls).toBe(2);
+    expect(calls).toBe(1);
+    const messages = RunFolder.open(runsDir, result.runDir).readAttempt(2)?.model?.messages ?? [];
+    expect(messages.map((message) => message.role)).toEqual(["system", "user", "assistant", "user"]);
+    expect(messages[1].content).toContain(`line 1 (score 0.50): ${firstLine.trim()}`);
+  });
+
+  it("stops at the time budget reached while analyzing, before asking the model, as give_up after the analysis", async () => {
+    const started = Date.now();
+    // Fault localization outlasting the 3 s budget (from the test's start, so the run's own start is inside it).
+    const localizer: FaultLocalizer = async () => {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 3_200 - (Date.now() - started))));
+      return [];
+    };
+    const { agent: loop, events } = agent({ replies: [wrongReply, wrongReply], localizer, budget: { seconds: 3 } });
+    const result = await loop.run(task);
+    expect(result).toMatchObject({ status: "failed", reason: "budget_time" });
+    expect(result.message).toMatch(/budget 3 s/);
+    expect(result.usage.modelCalls).toBe(1);
+    expect(events).toContainEqual({ type: "route", from: "repair", to: "give_up", why: expect.stringMatching(/s used, budget 3 s$/) as unknown });
   });
 
   it("does not blame repairs for lint findings the draft already had", async () => {
@@ -213,7 +290,7 @@ describe("the loop", () => {
     const lines = readFileSync(join(result.runDir, "events.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
     expect(lines.every((line) => typeof line.ts === "string")).toBe(true);
     // A failed attempt is diagnosed in validate's own step: the route leads from there.
-    expect(lines).toContainEqual(expect.objectContaining({ type: "route", from: "validate", to: "analyze", why: expect.stringContaining("assertion") }));
+    expect(lines).toContainEqual(expect.objectContaining({ type: "route", from: "validate", to: "repair", why: expect.stringContaining("assertion") }));
     expect(lines).not.toContainEqual(expect.objectContaining({ type: "node_entered", node: "diagnose" }));
     expect(lines).toContainEqual(
       expect.objectContaining({ type: "attempt", signature: recordedChecks.wrong.signature, counters: expect.objectContaining({ attempts: 1 }) }),

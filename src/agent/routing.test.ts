@@ -50,13 +50,17 @@ describe("routing", () => {
   });
 
   it("a failure validate diagnosed in its own step goes on as after diagnose; a note of the error boundary written after it goes to diagnose", () => {
-    const diagnosed = { ...failing, diagnosis: toDiagnosis(recordedChecks.wrong) };
+    // Diagnosing an attempt puts it last in the recent attempts.
+    const diagnosed = { ...failing, recent: [{ n: 1, strategy: "generate", code: "x", diagnosis: toDiagnosis(recordedChecks.wrong) }] };
     expect(afterValidate(diagnosed, deps())).toEqual(afterDiagnose(diagnosed, deps()));
-    expect(afterValidate(diagnosed, deps()).to).toBe("analyze");
-    expect(afterValidate({ ...diagnosed, attempts: 5 }, deps()).to).toBe("give_up");
+    expect(afterValidate(diagnosed, deps()).to).toBe("repair");
+    const fifth = { ...diagnosed, attempts: 5, recent: [{ ...diagnosed.recent[0], n: 5 }] };
+    expect(afterValidate(fifth, deps()).to).toBe("give_up");
+    // A later attempt not yet diagnosed (the recent attempts end with an earlier one) goes to diagnose.
+    expect(afterValidate({ ...diagnosed, attempts: 5 }, deps()).to).toBe("diagnose");
     const note = { intervention: "modify_prompt" as const, message: "stuck", step: 4 };
     expect(afterValidate({ ...diagnosed, boundaryNote: note }, deps()).to).toBe("diagnose");
-    expect(afterValidate({ ...diagnosed, boundaryNote: note, noteHandled: 4 }, deps()).to).toBe("analyze");
+    expect(afterValidate({ ...diagnosed, boundaryNote: note, noteHandled: 4 }, deps()).to).toBe("repair");
   });
 
   it("stops at the attempt cap and at each budget, saying why", () => {
@@ -71,7 +75,7 @@ describe("routing", () => {
 
   it("tries the offline engine first, once per program, but never on code that does not parse", () => {
     expect(afterDiagnose(failing, deps({ repairer })).to).toBe("offline_repair");
-    expect(afterDiagnose({ ...failing, offlineTriedOn: codeKey("x") }, deps({ repairer })).to).toBe("analyze");
+    expect(afterDiagnose({ ...failing, offlineTriedOn: codeKey("x") }, deps({ repairer })).to).toBe("repair");
     const syntax = { ...failing, check: recordedChecks.syntax };
     expect(afterDiagnose(syntax, deps({ repairer })).to).toBe("repair");
   });
@@ -85,10 +89,10 @@ describe("routing", () => {
     });
   });
 
-  it("picks the model fixer by strategy and error type", () => {
-    expect(afterDiagnose(failing, deps()).to).toBe("analyze");
-    expect(afterDiagnose({ ...failing, check: recordedChecks.nameError }, deps()).to).toBe("analyze");
-    expect(afterDiagnose({ ...failing, check: recordedChecks.syntax }, deps()).to).toBe("repair");
+  it("picks the model fixer by strategy: repair (analyzing runtime and test failures first), or a fresh program", () => {
+    expect(afterDiagnose(failing, deps())).toEqual({ to: "repair", why: "assertion failure: analyze, then repair" });
+    expect(afterDiagnose({ ...failing, check: recordedChecks.nameError }, deps()).to).toBe("repair");
+    expect(afterDiagnose({ ...failing, check: recordedChecks.syntax }, deps())).toEqual({ to: "repair", why: "syntax error: repair directly" });
     expect(afterDiagnose({ ...failing, strategy: "fresh" }, deps()).to).toBe("generate");
   });
 

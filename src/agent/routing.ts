@@ -1,5 +1,6 @@
 import type { AgentDeps } from "./agent-deps.js";
 import type { AgentStateValue } from "./state.js";
+import { isDiagnosed } from "./current-diagnosis.js";
 import { unhandledNote } from "./diagnose-attempt.js";
 import { disputedTests } from "./disputed-tests.js";
 import { offlineRepairPending, stopReason } from "./stop-reason.js";
@@ -76,7 +77,7 @@ export const afterValidate: Decide = (state, deps) => {
     // Validate diagnoses a failed attempt in its own step; one it left undiagnosed (or one
     // from an earlier version's checkpoint) is diagnosed next, as is one the error boundary
     // found the loop stuck on after its diagnosis (its note switches the strategy).
-    if (state.diagnosis === null) return { to: "diagnose", why: `failed at ${state.check?.stage ?? "?"}` };
+    if (!isDiagnosed(state)) return { to: "diagnose", why: `failed at ${state.check?.stage ?? "?"}` };
     if (unhandledNote(state)) return { to: "diagnose", why: "the error boundary found the loop stuck: act on its note" };
     return afterDiagnose(state, deps);
   }
@@ -108,9 +109,9 @@ function toFinish(deps: AgentDeps, why: string): Route {
 
 /**
  * The heart of the loop, after a failed attempt has been diagnosed: stop if a limit or a
- * node says so; else the offline engine first (once per program); else by strategy and
- * error type: a fresh approach regenerates, syntax errors go straight to repair, runtime and
- * test failures are analyzed first.
+ * node says so; else the offline engine first (once per program); else by strategy: a fresh
+ * approach regenerates, any other goes to repair (which analyzes runtime and test failures
+ * first, in the same step).
  */
 export const afterDiagnose: Decide = (state, deps) => {
   const stop = stopReason(state, deps);
@@ -123,10 +124,8 @@ export const afterDiagnose: Decide = (state, deps) => {
 export const afterOfflineRepair: Decide = (state, deps) =>
   state.candidate ? { to: "validate", why: "validate the offline engine's fix" } : afterDiagnose(state, deps);
 
-export const afterAnalyze: Decide = (state, deps) => {
-  const stop = stopReason(state, deps);
-  return stop ? { to: "give_up", why: stop.why } : { to: "repair", why: "repair with the analysis" };
-};
+/** Only after resuming a checkpoint with `analyze` next (an earlier version's step): repair analyzes, checks the limits and fixes. */
+export const afterAnalyze: Decide = () => ({ to: "repair", why: "resumed at an earlier version's analysis step: repair analyzes the failure itself" });
 
 /** Code goes to validation; edits that did not apply go back to the model with the reason, within the limits. */
 export const afterRepair: Decide = (state, deps) => {
@@ -145,5 +144,5 @@ function chooseModelFixer(state: AgentStateValue): Route {
   if (state.strategy === "fresh") return { to: "generate", why: "earlier strategies failed: a fresh approach" };
   const errorType = state.check?.errorType;
   if (errorType === "syntax" || errorType === "empty") return { to: "repair", why: `${errorType} error: repair directly` };
-  return { to: "analyze", why: `${errorType ?? "unknown"} failure: analyze, then repair` };
+  return { to: "repair", why: `${errorType ?? "unknown"} failure: analyze, then repair` };
 }

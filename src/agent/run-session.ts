@@ -44,9 +44,9 @@ export interface SessionSetup {
   mode: { kind: "start" } | { kind: "resume"; approve?: boolean };
 }
 
-// An attempt takes at most four steps (produce, validate with its diagnosis, offline repair,
-// analyze), five when the boundary's note sends it to diagnose again; one more leaves room for
-// the boundary's re-runs after an intervention.
+// An attempt takes at most three steps (produce with its analysis, validate with its diagnosis,
+// offline repair), four when the boundary's note sends it to diagnose again; two more leave room
+// for a repair asked again after edits that did not apply, and the boundary's re-runs.
 const STEPS_PER_ATTEMPT = 6;
 
 /**

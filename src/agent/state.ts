@@ -37,8 +37,15 @@ export interface RecentAttempt {
   n: number;
   strategy: string;
   code: string;
-  diagnosis: Diagnosis;
+  /**
+   * What the prompts show of its diagnosis (the latest attempt's whole diagnosis is read off
+   * its check); checkpoints of earlier versions hold the whole diagnosis here.
+   */
+  diagnosis: AttemptGist;
 }
+
+/** An attempt's failure in brief: its error type, where, and the one-line summary. */
+export type AttemptGist = Pick<Diagnosis, "errorType" | "summary" | "location">;
 
 /** A failure not to repeat: one per distinct error signature. */
 export interface AvoidEntry {
@@ -63,7 +70,7 @@ export interface BestAttempt {
   layersFailed: number;
 }
 
-/** What the analyze step adds to the next repair prompt. */
+/** What the analysis of a runtime or test failure adds to its repair prompt (`analyzeFailure`). */
 export interface Analysis {
   /** Plan-then-fix: the repair must state the root cause and a plan before the code. */
   plan: boolean;
@@ -156,7 +163,6 @@ export const AgentState = Annotation.Root({
   /** A multi-file program's last validated files, path -> content (the entry's is `code`); null for one file. */
   files: last<ProgramFiles | null>(() => null),
   check: last<CheckResult | null>(() => null),
-  diagnosis: last<Diagnosis | null>(() => null),
   analysis: last<Analysis | null>(() => null),
   /** The last repair reply's edits that did not apply, for the next repair; null once a reply yields code. */
   editFailure: last<EditFailure | null>(() => null),

@@ -107,7 +107,10 @@ describe("HTML reports of real runs, in headless Chromium", () => {
     const { page, problems, shown, text } = await openReport(run, "scripted-gave-up");
     expect(problems).toEqual({ consoleErrors: [], pageErrors: [], requests: [] });
     expect(shown).toMatchObject({ state: "gave_up", timelineRows: 3, attempts: 3, graphNodes: 15 });
-    expect(shown.visitedNodes).toBeGreaterThanOrEqual(7);
+    // A failed attempt goes from validate to repair (which analyzes it first), in two steps.
+    const visited = await page.locator("#graph-diagram g.node.visited").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-node")));
+    expect(visited.sort()).toEqual(["__end__", "__start__", "generate", "give_up", "repair", "validate"]);
+    expect(shown.visitedNodes).toBe(visited.length);
     expect(await text("#run-header")).toContain("gave up: max_attempts");
     expect(await page.locator("#attempt-1 .context div.marked").innerText()).toContain("assert median([4, 1, 3, 2]) == 2.5");
     expect(await page.locator("#attempt-1 pre.expected").innerText()).toBe("2.5");

@@ -35,7 +35,7 @@ function harness() {
       check,
     });
     // As validate leaves an attempt it did not diagnose itself (the test review judges it first).
-    state = { ...state, attempts: n, code, check, diagnosis: null };
+    state = { ...state, attempts: n, code, check };
     state = { ...state, ...diagnose(state) } as AgentStateValue;
     return state;
   };

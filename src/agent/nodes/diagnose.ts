@@ -1,4 +1,5 @@
 import type { AgentDeps } from "../agent-deps.js";
+import { isDiagnosed } from "../current-diagnosis.js";
 import { actOnNote, diagnoseAttempt } from "../diagnose-attempt.js";
 import type { AgentStateValue, AgentUpdate } from "../state.js";
 
@@ -11,7 +12,7 @@ import type { AgentStateValue, AgentUpdate } from "../state.js";
  */
 export function diagnoseNode(deps: AgentDeps) {
   return (state: AgentStateValue): AgentUpdate => {
-    if (state.diagnosis !== null) return actOnNote(state, deps);
+    if (isDiagnosed(state)) return actOnNote(state, deps);
     // The attempt file records where the attempt came from (the candidate is gone).
     const file = deps.folder.readAttempt(state.attempts);
     return diagnoseAttempt(state, deps, { source: file?.record.source ?? "model", strategy: String(file?.record.strategy ?? state.strategy) });

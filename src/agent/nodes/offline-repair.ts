@@ -1,5 +1,6 @@
 import { rememberedEdits } from "../../memory/remembered-edits.js";
 import type { AgentDeps } from "../agent-deps.js";
+import { currentDiagnosis } from "../current-diagnosis.js";
 import { repairRequest } from "../repair-request.js";
 import { testsFor } from "../tests-for.js";
 import { codeKey } from "../code-key.js";
@@ -18,7 +19,8 @@ export function offlineRepairNode(deps: AgentDeps) {
     if (code === null || !check || !deps.repairer) return { offlineTriedOn: code === null ? null : codeKey(code, state.files) };
     const { task } = deps;
     const attempt = state.attempts + 1;
-    const remembered = state.diagnosis ? ((await deps.memory?.forOffline(state.diagnosis, attempt, deps.emit)) ?? []) : [];
+    const diagnosis = currentDiagnosis(state);
+    const remembered = diagnosis ? ((await deps.memory?.forOffline(diagnosis, attempt, deps.emit)) ?? []) : [];
     const preferredEdits = remembered.flatMap((entry) => entry.edits);
     let result: OfflineRepairResult;
     const started = Date.now();

@@ -73,7 +73,6 @@ export function validateNode(deps: AgentDeps) {
       files,
       check,
       candidate: null,
-      diagnosis: null,
       best: betterAttempt(state.best, toBestAttempt(n, candidate.code, check, files)),
       usage: { executions: check.executions },
       ...(candidate.source === "draft" ? { baselineLint: check.lintSignatures ?? [] } : {}),

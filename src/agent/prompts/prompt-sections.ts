@@ -1,13 +1,13 @@
 import type { Diagnosis } from "../../diagnosis/diagnosis.js";
 import type { Language } from "../../shared/language.js";
 import type { SourceFile } from "../../shared/task.js";
-import type { RecentAttempt } from "../state.js";
+import type { AttemptGist, RecentAttempt } from "../state.js";
 
 const MAX_FILE_CHARS = 6000;
 const MAX_MESSAGE_CHARS = 1500;
 const MAX_FAILURES = 5;
 
-/** Sections shared by the generate, analyze and repair prompts, as Markdown. */
+/** Sections shared by the generate and repair prompts, as Markdown. */
 
 export function fence(code: string, language: Language): string {
   return `\`\`\`${language}\n${code.replace(/\n$/, "")}\n\`\`\``;
@@ -89,7 +89,7 @@ export function avoidSection(avoid: readonly string[]): string {
 }
 
 /** One attempt as one line, for the older-attempts list and the do-not-repeat list. */
-export function attemptLine(n: number, strategy: string, diagnosis: Diagnosis): string {
+export function attemptLine(n: number, strategy: string, diagnosis: AttemptGist): string {
   const where = diagnosis.location ? ` at line ${diagnosis.location.line}` : "";
   return `attempt ${n} (${strategy}): ${diagnosis.errorType}${where}: ${oneLine(diagnosis.summary)}`;
 }

@@ -30,7 +30,7 @@ export interface RepairPromptInput {
   avoid: readonly string[];
   /** Plan-then-fix: ask for the root cause and a plan before the code. */
   plan: boolean;
-  /** What the analyze step noticed. */
+  /** What the analysis of the failure noticed (`analyzeFailure`). */
   notes: readonly string[];
   /** The most suspicious lines by fault localization, best first. */
   suspicious?: readonly string[];
