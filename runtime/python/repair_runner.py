@@ -223,9 +223,11 @@ def read_lines(fd, buffer, timeout):
 
 
 def wall_deadline(request):
-    """When a request must be answered, whatever runs (the engine's deadline), or None."""
-    limit = request.get("wallLimitMs")
-    return None if limit is None else time.monotonic() + limit / 1000
+    """When a request must be answered, whatever runs (the engine's deadline), as a time.monotonic()
+    value, or None. The request gives it as wall-clock milliseconds since the epoch ("answerBy"),
+    the caller's clock: it holds from when the request was sent, not from when it was read."""
+    answer_by = request.get("answerBy")
+    return None if answer_by is None else time.monotonic() + (answer_by / 1000 - time.time())
 
 
 def run_baseline(items, modules, request):

@@ -108,10 +108,10 @@ class WarmPythonRunner implements CandidateRunner {
       }
     }
     const server = this.server;
-    // The server keeps the caller's deadline itself, from when it reads the request (after its
-    // collection, on the first one); past it and the grace, it is killed.
-    const left = limitMs - (Date.now() - started);
-    const answer = await server.request(wallLimitMs === undefined ? request : { ...request, wallLimitMs: Math.max(1, left) }, left + ANSWER_GRACE_MS);
+    // The server keeps the caller's deadline itself (as a time on the clock it shares with this
+    // process); past it, it is killed.
+    const answerBy = started + limitMs;
+    const answer = await server.request(wallLimitMs === undefined ? request : { ...request, answerBy }, answerBy);
     const collectionError = answer.events.find((event) => event.event === "collectionError");
     if (collectionError) this.collectionError = collectionError;
     if (answer.cut) {
@@ -164,6 +164,8 @@ class PythonServer {
   private events: RunnerEvent[] = [];
   private waiting: (() => void) | undefined;
   private ended = false;
+  /** The server has collected the tests: from then on it reads requests and keeps their deadlines. */
+  private collected = false;
   private nextId = 1;
 
   constructor(private readonly process: SandboxProcess) {
@@ -176,25 +178,28 @@ class PythonServer {
 
   /**
    * Sends a request; its events (with those the server wrote since the last answer, its
-   * collection's on the first), once it answered, died or `limitMs` passed.
+   * collection's on the first), once it answered or died, or at `answerBy` (epoch ms) when it
+   * is still collecting the tests then; a server that is reading requests gets a short grace to
+   * send what it had when it stopped at `answerBy` itself.
    */
-  async request(request: Record<string, unknown>, limitMs: number): Promise<Answer> {
+  async request(request: Record<string, unknown>, answerBy: number): Promise<Answer> {
     const id = this.nextId++;
     const served = (event: RunnerEvent) => event.event === "served" && event.id === id;
     if (!this.ended) this.process.stdin.write(`${JSON.stringify({ ...request, id })}\n`);
     let timer: NodeJS.Timeout | undefined;
     await new Promise<void>((resolve) => {
+      const stop = () => {
+        this.waiting = undefined;
+        resolve();
+      };
       const check = () => {
-        if (this.ended || this.events.some(served)) {
-          this.waiting = undefined;
-          resolve();
-        }
+        if (this.ended || this.events.some(served)) stop();
       };
       this.waiting = check;
       timer = setTimeout(() => {
-        this.waiting = undefined;
-        resolve();
-      }, Math.max(1, limitMs));
+        if (!this.collected) stop();
+        else timer = setTimeout(stop, ANSWER_GRACE_MS);
+      }, Math.max(1, answerBy - Date.now()));
       check();
     });
     clearTimeout(timer);
@@ -214,6 +219,7 @@ class PythonServer {
       const event = parseEventLine(this.buffer.slice(0, newline));
       this.buffer = this.buffer.slice(newline + 1);
       if (event) this.events.push(event);
+      if (event?.event === "collected") this.collected = true;
     }
     // No runner writes such a line: whatever does is not to be buffered further.
     if (this.buffer.length > MAX_LINE_CHARS) {

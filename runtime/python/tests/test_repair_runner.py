@@ -2,6 +2,7 @@
 then many candidates, each in a forked child of one collected pytest session."""
 
 import json
+import time
 from pathlib import Path
 
 from conftest import copy_programs, run_python, write_files
@@ -178,7 +179,9 @@ def test_a_serving_runner_stops_a_request_at_its_wall_limit_and_serves_the_next(
     # A mutant that sleeps rather than spins: only the wall-clock limits can end it.
     sleeper = "import time\n\n\ndef bitcount(n):\n    time.sleep(60)\n    return 0\n"
     hanging = [{"id": 1, "code": sleeper}, {"id": 2, "code": sleeper}, {"id": 3, "code": FIXED}]
-    found = serve(tmp_path, [{"id": 1, **EVALUATE, "timeoutMs": 30_000, "wallLimitMs": 1500, "candidates": hanging},
+    # Answer within 4 s of sending (the collection included): the sleepers started, then time ran out.
+    answer_by = time.time() * 1000 + 4000
+    found = serve(tmp_path, [{"id": 1, **EVALUATE, "timeoutMs": 30_000, "answerBy": answer_by, "candidates": hanging},
                              {"id": 2, **EVALUATE, "candidates": [{"id": 4, "code": FIXED}]}])
     by_request = answers(found)
     # Both sleepers were running (two jobs) when time ran out: unjudged, reported as not run.
