@@ -29,7 +29,8 @@ const MAX_LINE_CHARS = 32 * 1024 * 1024;
  *
  * Falls back to the per-batch runner (`createBatchRunner`) where the warm path cannot serve:
  * a sandbox without `start` (one that only runs programs to the end, such as a caller's own),
- * or a server the sandbox refused to start. A server that dies or overruns a request's limit
+ * a server the sandbox refused to start, or one bubblewrap refused to set up (stale probes,
+ * which `run` probes again). A server that dies or overruns a request's limit
  * is killed, and the next call starts a fresh one.
  */
 export function createWarmPythonRunner(setup: RunnerSetup): CandidateRunner {
@@ -117,6 +118,12 @@ class WarmPythonRunner implements CandidateRunner {
     if (answer.cut) {
       this.server = undefined;
       await server.close();
+      if (!server.collected && answer.stderr.startsWith("bwrap: ")) {
+        // bubblewrap refused to set the sandbox up (capabilities found by an earlier process no
+        // longer hold): the sandbox's `run` probes again, so each batch gets a run of its own.
+        this.fallback = createBatchRunner(this.setup);
+        return undefined;
+      }
     }
     return answer;
   }
@@ -165,7 +172,7 @@ class PythonServer {
   private waiting: (() => void) | undefined;
   private ended = false;
   /** The server has collected the tests: from then on it reads requests and keeps their deadlines. */
-  private collected = false;
+  collected = false;
   private nextId = 1;
 
   constructor(private readonly process: SandboxProcess) {
