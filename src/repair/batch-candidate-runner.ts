@@ -111,7 +111,7 @@ function capped(allowanceMs: number, wallLimitMs: number | undefined): number {
   return wallLimitMs === undefined ? allowanceMs : Math.max(1, Math.min(allowanceMs, Math.round(wallLimitMs)));
 }
 
-export function describeExit(result: Pick<ExecResult, "exitCode" | "signal" | "reason" | "stderr">): string {
+function describeExit(result: ExecResult): string {
   const tail = result.stderr.trim().split("\n").slice(-3).join(" | ");
   return `exit ${result.exitCode ?? result.signal ?? result.reason}${tail ? `: ${tail}` : ""}`;
 }
