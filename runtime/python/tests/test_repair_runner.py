@@ -189,3 +189,14 @@ def test_a_serving_runner_stops_a_request_at_its_wall_limit_and_serves_the_next(
     assert sorted(by_request[1][-1]["unstarted"]) == [1, 2, 3]
     verdict = next(event for event in by_request[2] if event["event"] == "candidate")
     assert (verdict["id"], verdict["failingPassed"], verdict["restPassed"]) == (4, 1, 1)
+
+
+def test_a_serving_runner_stops_a_baseline_at_its_wall_limit_with_the_tests_it_saw(tmp_path: Path) -> None:
+    # test_zero passes at once; test_seven sleeps (no CPU), so only the request's wall limit ends it.
+    sleeper = TESTS.replace("    assert bitcount(7) == 3\n", "    import time\n    time.sleep(60)\n")
+    answer_by = time.time() * 1000 + 4000
+    found = serve(tmp_path, [{"id": 1, "mode": "baseline", "testTimeoutMs": 30_000, "budgetMs": 60_000, "answerBy": answer_by},
+                             {"id": 2, **EVALUATE, "candidates": [{"id": 1, "code": FIXED}]}], tests=sleeper)
+    by_request = answers(found)
+    assert [(event["id"], event["outcome"]) for event in by_request[1]] == [("test_bitcount.py::test_zero", "passed")]
+    assert any(event["event"] == "candidate" and event["id"] == 1 for event in by_request[2])
