@@ -67,6 +67,14 @@ console.log(
   `  median ${quantile(candidates, 0.5) ?? "-"}, p90 ${quantile(candidates, 0.9) ?? "-"}, ` +
     `mean ${candidates.length ? (candidates.reduce((a, b) => a + b, 0) / candidates.length).toFixed(1) : "-"}`,
 );
+// The engine's whole time per candidate on the Python bugs: start-ups, baselines and the
+// guard included, so that it shows what a warm runner saves over a run per batch.
+const python = results.filter((entry) => entry.spec.lang === "python");
+const pythonCandidates = python.reduce((sum, entry) => sum + entry.result.candidatesRun, 0);
+if (pythonCandidates > 0) {
+  const pythonMs = python.reduce((sum, entry) => sum + entry.result.durationMs, 0);
+  console.log(`Python per-candidate cost in the engine: ${(pythonMs / pythonCandidates).toFixed(1)} ms (${seconds(pythonMs)} over ${pythonCandidates} candidates of ${python.length} bugs)`);
+}
 if (values.json) {
   writeFileSync(
     values.json,

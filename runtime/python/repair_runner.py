@@ -7,6 +7,11 @@ original stdout as lines starting with '@@mend '.
 
 Usage: python3 -u repair_runner.py CONFIG.json, in the work folder that holds the program,
 its tests, mend_assert_script.py, mend_program_modules.py and the candidates file named in the config.
+The config's mode is "baseline" or "evaluate" (one run, then exit), or "serve": the session is
+collected once and serves requests, one JSON line each on stdin ({"id", "mode": "baseline" or
+"evaluate", the same fields as a one-run config, the candidates inline}), each answered by its
+events and {"event": "served", "id"}, until stdin closes. The repair engine keeps one such server
+for a whole repair, so a batch of candidates costs forks, not an interpreter and a collection.
 """
 import json
 import os
@@ -16,6 +21,8 @@ import sys
 import time
 
 OUT = os.fdopen(os.dup(1), "w", buffering=1)
+# Requests of the serve mode: pytest's capture points descriptor 0 at /dev/null during the session.
+IN = os.fdopen(os.dup(0), "rb")
 
 
 def emit(obj):
@@ -215,10 +222,19 @@ def read_lines(fd, buffer, timeout):
     return rest, [json.loads(line) for line in complete if line.strip()]
 
 
-def run_baseline(items, modules):
+def wall_deadline(request):
+    """When a request must be answered, whatever runs (the engine's deadline), as a time.monotonic()
+    value, or None. The request gives it as wall-clock milliseconds since the epoch ("answerBy"),
+    the caller's clock: it holds from when the request was sent, not from when it was read."""
+    answer_by = request.get("answerBy")
+    return None if answer_by is None else time.monotonic() + (answer_by / 1000 - time.time())
+
+
+def run_baseline(items, modules, request):
     code = open(ENTRY, encoding="utf-8").read()
-    test_timeout = CONFIG["testTimeoutMs"] / 1000
+    test_timeout = request["testTimeoutMs"] / 1000
     wall_limit = test_timeout * 10
+    answer_by = wall_deadline(request)
     start = 0
     while start < len(items):
         pid, fd = spawn(baseline_child, items, start, code, modules)
@@ -249,6 +265,10 @@ def run_baseline(items, modules):
                     current = None
                     start = event["end"] + 1
             if buffer is None or finished:
+                break
+            if answer_by is not None and time.monotonic() >= answer_by:
+                # Out of time: the tests not reported stay unobserved, as when the sandbox is stopped.
+                finished = True
                 break
             if current is not None and over_limit(pid, cpu_at_start, test_timeout, last_event, wall_limit):
                 emit({"event": "test", "id": items[current].nodeid, "outcome": "timeout",
@@ -288,21 +308,33 @@ def candidate_child(code, modules, first, rest, fd):
     os._exit(0)
 
 
-def run_candidates(items, modules):
+def run_candidates(items, modules, request):
     by_id = {item.nodeid: item for item in items}
-    failing = [by_id[name] for name in CONFIG["failing"] if name in by_id]
-    failing_ids = set(CONFIG["failing"])
-    rest = [item for item in items if item.nodeid not in failing_ids and item.nodeid in set(CONFIG["passing"])]
-    candidates = json.load(open(CONFIG["candidates"], encoding="utf-8"))
-    timeout = CONFIG["timeoutMs"] / 1000
-    cpu_limit = CONFIG.get("cpuMs", CONFIG["timeoutMs"]) / 1000
-    deadline = time.monotonic() + CONFIG["budgetMs"] / 1000
+    failing = [by_id[name] for name in request["failing"] if name in by_id]
+    failing_ids = set(request["failing"])
+    rest = [item for item in items if item.nodeid not in failing_ids and item.nodeid in set(request["passing"])]
+    candidates = request["candidates"]
+    if isinstance(candidates, str):
+        candidates = json.load(open(candidates, encoding="utf-8"))
+    timeout = request["timeoutMs"] / 1000
+    cpu_limit = request.get("cpuMs", request["timeoutMs"]) / 1000
+    deadline = time.monotonic() + request["budgetMs"] / 1000
+    answer_by = wall_deadline(request)
     jobs = max(1, CONFIG.get("jobs", 2))
-    extra = CONFIG.get("extraAfterPlausible", 0)
+    extra = request.get("extraAfterPlausible", 0)
     remaining_after_plausible = None
     queue = list(candidates)
     running = {}
     while (queue or running):
+        if answer_by is not None and time.monotonic() >= answer_by:
+            # Out of time: the candidates still running are killed unjudged, as when the sandbox is
+            # stopped, and reported with those never started.
+            for fd, state in list(running.items()):
+                kill(state["pid"])
+                os.close(fd)
+                queue.insert(0, {"id": state["id"]})
+            running = {}
+            break
         stop = time.monotonic() >= deadline or remaining_after_plausible == 0
         while queue and not stop and len(running) < jobs:
             candidate = queue.pop(0)
@@ -380,11 +412,29 @@ class Driver:
         # The entry alone is the program: a candidate changes no other file.
         modules = mend_program_modules.ProgramModules(WORKDIR, own_files=OWN_FILES)
         modules.survey(session, program_files={ENTRY: MODNAME})
-        if CONFIG["mode"] == "baseline":
-            run_baseline(items, modules)
+        if CONFIG["mode"] == "serve":
+            serve(items, modules)
         else:
-            run_candidates(items, modules)
+            answer(items, modules, CONFIG)
         return True
+
+
+def answer(items, modules, request):
+    if request["mode"] == "baseline":
+        run_baseline(items, modules, request)
+    else:
+        run_candidates(items, modules, request)
+
+
+def serve(items, modules):
+    """Answers requests from stdin until it closes. Every candidate and baseline runs in a forked
+    child, so the collected session this process holds is the same for every request."""
+    for line in IN:
+        if not line.strip():
+            continue
+        request = json.loads(line)
+        answer(items, modules, request)
+        emit({"event": "served", "id": request["id"]})
 
 
 def neutralizing_args():

@@ -70,12 +70,14 @@ export interface CandidateRunner {
    */
   baseline(testTimeoutMs: number, budgetMs: number, wallLimitMs?: number): Promise<Baseline>;
   evaluate(batch: CandidateBatch): Promise<BatchOutcome>;
+  /** Stops what the runner keeps running between calls (a warm test server); call it once done with the runner. */
+  close(): Promise<void>;
 }
 
 export interface RunnerSetup {
   language: Language;
   entry: string;
-  /** The original program: collected against once per batch, and the baseline's subject. */
+  /** The original program: the tests are collected against it (once per runner or per batch), and the baseline's subject. */
   code: string;
   tests: SourceFile[];
   support?: SourceFile[];

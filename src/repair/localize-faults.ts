@@ -45,15 +45,22 @@ export async function localizeFaults(input: LocalizeInput, options: LocalizeOpti
   const sandbox = options.sandbox ?? createSandbox();
   try {
     const program = programFilesOf(input);
-    const runnerFor = (path: string) =>
-      createCandidateRunner({ ...input, entry: path, code: program.get(path) ?? "", support: supportFor(input, program, path), sandbox, jobs: 1 });
-    const baseline = await runBaseline(runnerFor(input.entry), options);
+    // Each runner serves one baseline and is closed at once.
+    const baselineOf = async (path: string) => {
+      const runner = createCandidateRunner({ ...input, entry: path, code: program.get(path) ?? "", support: supportFor(input, program, path), sandbox, jobs: 1 });
+      try {
+        return await runBaseline(runner, options);
+      } finally {
+        await runner.close();
+      }
+    };
+    const baseline = await baselineOf(input.entry);
     if (baseline.status !== "ok") return checkOnlyRanking(input);
     if (program.size === 1) return rankBaseline(input, baseline);
     const coverage = new Map([[input.entry, baseline.tests]]);
     for (const path of program.keys()) {
       if (path === input.entry) continue;
-      const covered = await runBaseline(runnerFor(path), options);
+      const covered = await baselineOf(path);
       if (covered.status === "ok") coverage.set(path, covered.tests);
     }
     return rankFiles(input, coverage, baseline.tests);

@@ -1,6 +1,7 @@
 import type { Language } from "../shared/language.js";
 import type { Sandbox } from "../shared/sandbox.js";
 import type { ProjectContext, SourceFile } from "../shared/task.js";
+import type { CandidateVerdict } from "./candidate-runner.js";
 import { createCandidateRunner } from "./create-candidate-runner.js";
 import { generateMutations } from "./mutation-operators.js";
 import { operatorTableFor } from "./operator-tables.js";
@@ -56,22 +57,27 @@ export async function measureMutationScore(input: MutationScoreInput): Promise<M
   }
   if (mutants.length === 0) return { status: "unmeasured", reason: "the mutation operators found nothing to change" };
   const runner = createCandidateRunner({ ...input, jobs: JOBS });
-  const testTimeoutMs = input.language === "python" ? TEST_TIMEOUT_MS.python : TEST_TIMEOUT_MS.node;
-  const budgetMs = input.budgetMs ?? DEFAULT_BUDGET_MS;
-  const baseline = await runner.baseline(testTimeoutMs, budgetMs);
-  if (baseline.status !== "ok") return { status: "unmeasured", reason: baseline.reason };
-  const passing = baseline.tests.filter((test) => test.outcome === "passed").map((test) => test.id);
-  if (passing.length === 0) return { status: "unmeasured", reason: "no test passes on the program" };
-  const { verdicts } = await runner.evaluate({
-    candidates: mutants,
-    failing: [],
-    passing,
-    timeoutMs: 10 * MUTANT_CPU_MS,
-    cpuMs: MUTANT_CPU_MS,
-    budgetMs,
-    extraAfterPlausible: mutants.length,
-    originalHangs: false,
-  });
+  let verdicts: CandidateVerdict[];
+  try {
+    const testTimeoutMs = input.language === "python" ? TEST_TIMEOUT_MS.python : TEST_TIMEOUT_MS.node;
+    const budgetMs = input.budgetMs ?? DEFAULT_BUDGET_MS;
+    const baseline = await runner.baseline(testTimeoutMs, budgetMs);
+    if (baseline.status !== "ok") return { status: "unmeasured", reason: baseline.reason };
+    const passing = baseline.tests.filter((test) => test.outcome === "passed").map((test) => test.id);
+    if (passing.length === 0) return { status: "unmeasured", reason: "no test passes on the program" };
+    ({ verdicts } = await runner.evaluate({
+      candidates: mutants,
+      failing: [],
+      passing,
+      timeoutMs: 10 * MUTANT_CPU_MS,
+      cpuMs: MUTANT_CPU_MS,
+      budgetMs,
+      extraAfterPlausible: mutants.length,
+      originalHangs: false,
+    }));
+  } finally {
+    await runner.close();
+  }
   // A mutant that does not compile is no mutant; one the budget left unrun is not counted.
   const valid = verdicts.filter((verdict) => !verdict.invalid);
   if (valid.length === 0) return { status: "unmeasured", reason: "no mutant ran within the time budget" };

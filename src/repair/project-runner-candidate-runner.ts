@@ -120,6 +120,9 @@ export function createProjectRunnerCandidateRunner(setup: RunnerSetup, runner: P
       }
       return { verdicts, unstarted: pending.map((candidate) => candidate.id) };
     },
+
+    // Every run is a run of the project's own test tool to its end: nothing outlives a call.
+    async close() {},
   };
 }
 

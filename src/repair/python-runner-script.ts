@@ -1,4 +1,10 @@
+import { ASSERT_SCRIPT_FILE, assertScriptSource } from "../languages/python/assert-script-source.js";
+import { PROGRAM_MODULES_FILE, programModulesSource } from "../sandbox/program-modules-source.js";
 import { runtimeSource } from "../shared/runtime-source.js";
+
+/** The runner's file in the work folder, and its environment (a stable hash seed: set order is part of what a test sees). */
+export const PYTHON_RUNNER_FILE = "__mend_runner.py";
+export const PYTHON_RUNNER_ENV = { PYTHONDONTWRITEBYTECODE: "1", PYTHONHASHSEED: "0" };
 
 /**
  * The Python side of candidate evaluation (runtime/python/repair_runner.py): collects the pytest
@@ -7,4 +13,13 @@ import { runtimeSource } from "../shared/runtime-source.js";
  */
 export function pythonRunnerScript(): string {
   return runtimeSource("python/repair_runner.py");
+}
+
+/** The runner and the modules it imports, by their file names in the work folder. */
+export function pythonRunnerFiles(): Record<string, string> {
+  return {
+    [PYTHON_RUNNER_FILE]: pythonRunnerScript(),
+    [ASSERT_SCRIPT_FILE]: assertScriptSource(),
+    [PROGRAM_MODULES_FILE]: programModulesSource(),
+  };
 }

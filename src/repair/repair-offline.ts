@@ -225,6 +225,15 @@ class RepairSearch {
   }
 
   async run(): Promise<OfflineRepairResult> {
+    try {
+      return await this.search();
+    } finally {
+      // The runners' warm servers end with the search (a later round's search closes its own).
+      await Promise.all([...this.runners.values()].map((runner) => runner.close()));
+    }
+  }
+
+  private async search(): Promise<OfflineRepairResult> {
     const { input } = this;
     const trees = new Map<string, SyntaxTree>();
     try {
@@ -624,7 +633,7 @@ class RepairSearch {
         testTimeoutMs: this.input.language === "python" ? BASELINE_TEST_TIMEOUT_MS.python : BASELINE_TEST_TIMEOUT_MS.node,
         timeBudgetMs: Math.max(0, this.remaining()),
         wallLimitMs: this.remaining() + DEADLINE_GRACE_MS,
-      });
+      }).finally(() => runner.close());
       if (run.status !== "ok") continue;
       lost.set(candidate.id, linesLost(this.input.code, candidate.mutations, before, coveredBy(run.tests)));
     }

@@ -90,6 +90,11 @@ export function createTypeScriptRunner(setup: RunnerSetup, createJavaScriptRunne
       const outcome = candidates.length > 0 ? await runner.evaluate({ ...batch, candidates }) : { verdicts: [], unstarted: [] };
       return { verdicts: [...invalid, ...outcome.verdicts], unstarted: outcome.unstarted };
     },
+
+    async close() {
+      const ready = await prepared?.catch(() => undefined);
+      await ready?.runner.close();
+    },
   };
 }
 

@@ -1,5 +1,6 @@
+import { SandboxError } from "../errors/sandbox-error.js";
 import type { ExecResult } from "../shared/exec-result.js";
-import type { ExecSpec, Sandbox } from "../shared/sandbox.js";
+import type { ExecSpec, ProcessSpec, Sandbox, SandboxProcess } from "../shared/sandbox.js";
 import { announceWarnings } from "./announce-warnings.js";
 import { detectCapabilities, isFromCache } from "./detect-capabilities.js";
 import type { SandboxCapabilities } from "./isolation-command.js";
@@ -49,6 +50,11 @@ export function createSandbox(options: CreateSandboxOptions = {}): DescribedSand
       await (await stale)?.close();
       return (await sandbox()).run(spec);
     },
+    async start(spec: ProcessSpec): Promise<SandboxProcess> {
+      const inner = await sandbox();
+      if (!inner.start) throw new SandboxError("this sandbox cannot start long-lived programs");
+      return inner.start(spec);
+    },
     async close(): Promise<void> {
       if (inner) await (await inner).close();
     },
@@ -65,6 +71,6 @@ function processOnly(): SandboxCapabilities {
   return { root: process.getuid?.() === 0, warnings: ["process tier chosen: no namespace isolation, cgroups or rlimits"] };
 }
 
-function withCapabilities(sandbox: Sandbox, caps: Promise<SandboxCapabilities>): DescribedSandbox {
-  return { run: (spec) => sandbox.run(spec), close: () => sandbox.close(), capabilities: () => caps };
+function withCapabilities(sandbox: ProcessSandbox, caps: Promise<SandboxCapabilities>): DescribedSandbox {
+  return { run: (spec) => sandbox.run(spec), start: (spec) => sandbox.start(spec), close: () => sandbox.close(), capabilities: () => caps };
 }

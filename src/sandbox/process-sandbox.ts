@@ -3,9 +3,9 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { ExecResult } from "../shared/exec-result.js";
-import type { ExecSpec, Sandbox } from "../shared/sandbox.js";
-
+import type { ExecSpec, ProcessSpec, Sandbox, SandboxProcess } from "../shared/sandbox.js";
 import { linkProjectEntries, planProjectOverlay } from "./project-overlay.js";
+import { StartedProcess } from "./started-process.js";
 
 const DEFAULT_OUTPUT_LIMIT = 1024 * 1024;
 
@@ -16,14 +16,8 @@ const DEFAULT_OUTPUT_LIMIT = 1024 * 1024;
  */
 export class ProcessSandbox implements Sandbox {
   async run(spec: ExecSpec): Promise<ExecResult> {
-    const workDir = await mkdtemp(join(tmpdir(), "mend-exec-"));
+    const workDir = await layOut(spec);
     try {
-      for (const [rel, content] of Object.entries(spec.files)) {
-        const target = join(workDir, rel);
-        await mkdir(dirname(target), { recursive: true });
-        await writeFile(target, content);
-      }
-      if (spec.projectRoot) await linkProjectEntries(workDir, await planProjectOverlay(spec.projectRoot, Object.keys(spec.files)));
       const result = await runProcess(spec, workDir);
       if (spec.collect?.length) {
         result.files = {};
@@ -41,7 +35,49 @@ export class ProcessSandbox implements Sandbox {
     }
   }
 
+  /** A long-lived program in a fresh folder, its process group killed on close or at its lifetime's end. */
+  async start(spec: ProcessSpec): Promise<SandboxProcess> {
+    const workDir = await layOut(spec);
+    const child = spawn(spec.command[0], spec.command.slice(1), {
+      cwd: workDir,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: workDir, LANG: "C.UTF-8", ...spec.env },
+      detached: true,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    const exit = new Promise<{ exitCode: number | null; signal: string | null }>((resolve) => {
+      child.once("exit", (exitCode, signal) => resolve({ exitCode, signal }));
+      child.once("error", () => resolve({ exitCode: null, signal: null }));
+    });
+    const kill = async () => {
+      try {
+        if (child.pid) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // The group is already gone.
+      }
+    };
+    return new StartedProcess(child, {
+      exit,
+      kill,
+      release: () => rm(workDir, { recursive: true, force: true }),
+      timeoutMs: spec.timeoutMs,
+      outputLimitBytes: spec.outputLimitBytes,
+      warnings: ["weak sandbox: no namespace isolation, no memory or process limits"],
+    });
+  }
+
   async close(): Promise<void> {}
+}
+
+/** A fresh temporary folder holding the spec's files, with the project's entries linked in. */
+async function layOut(spec: ProcessSpec): Promise<string> {
+  const workDir = await mkdtemp(join(tmpdir(), "mend-exec-"));
+  for (const [rel, content] of Object.entries(spec.files)) {
+    const target = join(workDir, rel);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, content);
+  }
+  if (spec.projectRoot) await linkProjectEntries(workDir, await planProjectOverlay(spec.projectRoot, Object.keys(spec.files)));
+  return workDir;
 }
 
 function runProcess(spec: ExecSpec, cwd: string): Promise<ExecResult> {

@@ -4,7 +4,7 @@ import { isAbsolute } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { SandboxError } from "../errors/sandbox-error.js";
 import type { ExecResult } from "../shared/exec-result.js";
-import type { ExecSpec, Sandbox } from "../shared/sandbox.js";
+import type { ExecSpec, ProcessSpec, Sandbox, SandboxProcess } from "../shared/sandbox.js";
 import { CappedOutput, DEFAULT_OUTPUT_LIMIT } from "./capped-output.js";
 import { decideReason, isHeapExhausted } from "./exec-reason.js";
 import { folderOwner, type RunLimits, type SandboxCapabilities } from "./isolation-command.js";
@@ -12,6 +12,7 @@ import { IsolatedProcess } from "./isolated-process.js";
 import type { CgroupCounters } from "./run-cgroup.js";
 import { linkProjectEntries, planProjectOverlay } from "./project-overlay.js";
 import { RunFolder } from "./run-folder.js";
+import { StartedProcess } from "./started-process.js";
 
 /** Limits a run gets when its spec does not say. */
 export const DEFAULT_LIMITS = {
@@ -63,6 +64,40 @@ export class StrongSandbox implements Sandbox {
       return result;
     } finally {
       await folder.remove();
+    }
+  }
+
+  /** A long-lived program in a fresh folder under the same mechanisms and limits as `run`. */
+  async start(spec: ProcessSpec): Promise<SandboxProcess> {
+    const limits = limitsOf(spec);
+    const folder = await RunFolder.create(folderOwner(this.caps), { diskBytes: diskBytesOf(spec) });
+    try {
+      await folder.write(spec.files);
+      const project = spec.projectRoot ? await planProjectOverlay(spec.projectRoot, Object.keys(spec.files)) : undefined;
+      if (project && !this.caps.bwrap) await linkProjectEntries(folder.work, project);
+      const running = await IsolatedProcess.start(this.caps, {
+        ...(project ? { project } : {}),
+        command: spec.command,
+        folder,
+        env: spec.env,
+        allowNetwork: spec.allowNetwork,
+        limits,
+        readOnly: readOnlyMounts(spec),
+      });
+      return new StartedProcess(running.child, {
+        exit: running.exited,
+        kill: () => running.killTree(),
+        release: async () => {
+          await running.dispose();
+          await folder.remove();
+        },
+        timeoutMs: spec.timeoutMs,
+        outputLimitBytes: spec.outputLimitBytes,
+        warnings: [...this.caps.warnings, ...running.warnings],
+      });
+    } catch (error) {
+      await folder.remove();
+      throw error;
     }
   }
 

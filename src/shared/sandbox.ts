@@ -1,3 +1,4 @@
+import type { Readable, Writable } from "node:stream";
 import type { ExecResult } from "./exec-result.js";
 
 /** One program run: files to lay out in a fresh work folder, and the command to run there. */
@@ -42,9 +43,37 @@ export interface ExecSpec {
   collect?: string[];
 }
 
+/**
+ * A long-lived program: laid out and contained as `ExecSpec` says, but talked to over its pipes
+ * instead of run to the end. `timeoutMs` is its lifetime: it is killed after that long,
+ * whatever it is doing. Its stdout is the caller's to read and bound; stderr is kept up to
+ * `outputLimitBytes` (default 1 MiB).
+ */
+export type ProcessSpec = Omit<ExecSpec, "stdin" | "collect">;
+
+/** A program started with `Sandbox.start`. */
+export interface SandboxProcess {
+  readonly stdin: Writable;
+  readonly stdout: Readable;
+  /** Resolves when the program's first process ends (killed by `close`, its lifetime or itself). */
+  readonly exited: Promise<{ exitCode: number | null; signal: string | null; timedOut: boolean }>;
+  /** What it wrote on stderr so far, up to the cap. */
+  stderr(): string;
+  /** Isolation mechanisms that were missing and what was done instead. */
+  readonly warnings: string[];
+  /** Kills everything the program started and removes its folder; safe to call more than once. */
+  close(): Promise<void>;
+}
+
 /** Every execution in mendloop goes through a Sandbox. */
 export interface Sandbox {
   run(spec: ExecSpec): Promise<ExecResult>;
+  /**
+   * Starts a long-lived program under the same containment as `run` (a warm test server that
+   * serves many requests). Absent from sandboxes that only run programs to the end: callers
+   * then use `run`.
+   */
+  start?(spec: ProcessSpec): Promise<SandboxProcess>;
   /** Releases warm runners and temporary folders. */
   close(): Promise<void>;
 }

@@ -2,6 +2,7 @@
 then many candidates, each in a forked child of one collected pytest session."""
 
 import json
+import time
 from pathlib import Path
 
 from conftest import copy_programs, run_python, write_files
@@ -122,3 +123,80 @@ def test_a_program_the_tests_import_only_when_they_run_is_the_candidate_there(tm
                         failing=["test_bitcount.py::test_seven"], passing=["test_bitcount.py::test_zero"])
     assert (verdicts[1]["failingPassed"], verdicts[1]["restPassed"]) == (1, 1)
     assert verdicts[2]["failingPassed"] == 0
+
+
+def serve(work: Path, requests: "list[dict]", tests: str = TESTS) -> "list[dict]":
+    """Runs the runner in serve mode with the requests on stdin; its events, in order."""
+    copy_programs(work, {"repair_runner.py": "__mend_runner.py", "mend_assert_script.py": "mend_assert_script.py",
+                         "mend_program_modules.py": "mend_program_modules.py"})
+    config = {"entry": "bitcount.py", "tests": ["test_bitcount.py"], "support": [], "links": [], "jobs": 2, "mode": "serve"}
+    write_files(work, {"bitcount.py": PROGRAM, "test_bitcount.py": tests, "config.json": json.dumps(config)})
+    stdin = "".join(json.dumps(request) + "\n" for request in requests)
+    done = run_python(work, ["-u", "__mend_runner.py", "config.json"], stdin=stdin)
+    marker = "@@mend "
+    return [json.loads(line[len(marker):]) for line in done.stdout.splitlines() if line.startswith(marker)]
+
+
+def answers(found: "list[dict]") -> "dict[int, list[dict]]":
+    """The events of each served request, by request id."""
+    by_request: dict[int, list[dict]] = {}
+    current: list[dict] = []
+    for event in found:
+        if event["event"] == "served":
+            by_request[event["id"]] = current
+            current = []
+        elif event["event"] not in ("collected", "exit"):
+            current.append(event)
+    return by_request
+
+
+EVALUATE = {"mode": "evaluate", "failing": ["test_bitcount.py::test_seven"], "passing": ["test_bitcount.py::test_zero"],
+            "timeoutMs": 1000, "cpuMs": 1000, "budgetMs": 20_000, "extraAfterPlausible": 10, "baselineHung": True,
+            "testTimeoutMs": 1000}
+
+
+def test_a_serving_runner_answers_a_baseline_and_batches_from_one_collection(tmp_path: Path) -> None:
+    first = [{"id": 1, "code": FIXED}, {"id": 2, "code": PROGRAM.replace("count += 1", "count += 2")}]
+    second = [{"id": 3, "code": "def bitcount(n:\n"}, {"id": 4, "code": FIXED.replace("count = 0", "count = 1")}]
+    found = serve(tmp_path, [{"id": 7, "mode": "baseline", "testTimeoutMs": 1000, "budgetMs": 20_000},
+                             {"id": 8, **EVALUATE, "candidates": first}, {"id": 9, **EVALUATE, "candidates": second}])
+    assert [event for event in found if event["event"] == "collected"] == [
+        {"event": "collected", "tests": ["test_bitcount.py::test_zero", "test_bitcount.py::test_seven"]}]
+    by_request = answers(found)
+    assert {event["id"]: event["outcome"] for event in by_request[7]} == {
+        "test_bitcount.py::test_zero": "passed", "test_bitcount.py::test_seven": "timeout"}
+    verdicts = {event["id"]: event for request in (8, 9) for event in by_request[request] if event["event"] == "candidate"}
+    assert (verdicts[1]["failingPassed"], verdicts[1]["restPassed"]) == (1, 1)
+    assert verdicts[2]["failingPassed"] == 0
+    assert verdicts[3]["invalid"] is True
+    assert (verdicts[4]["failingPassed"], verdicts[4]["restPassed"]) == (0, None)
+    assert by_request[9][-1] == {"event": "done", "unstarted": []}
+    # stdin closed: the session ends as a one-run session does.
+    assert found[-1] == {"event": "exit"}
+
+
+def test_a_serving_runner_stops_a_request_at_its_wall_limit_and_serves_the_next(tmp_path: Path) -> None:
+    # A mutant that sleeps rather than spins: only the wall-clock limits can end it.
+    sleeper = "import time\n\n\ndef bitcount(n):\n    time.sleep(60)\n    return 0\n"
+    hanging = [{"id": 1, "code": sleeper}, {"id": 2, "code": sleeper}, {"id": 3, "code": FIXED}]
+    # Answer within 4 s of sending (the collection included): the sleepers started, then time ran out.
+    answer_by = time.time() * 1000 + 4000
+    found = serve(tmp_path, [{"id": 1, **EVALUATE, "timeoutMs": 30_000, "answerBy": answer_by, "candidates": hanging},
+                             {"id": 2, **EVALUATE, "candidates": [{"id": 4, "code": FIXED}]}])
+    by_request = answers(found)
+    # Both sleepers were running (two jobs) when time ran out: unjudged, reported as not run.
+    assert [event for event in by_request[1] if event["event"] == "candidate"] == []
+    assert sorted(by_request[1][-1]["unstarted"]) == [1, 2, 3]
+    verdict = next(event for event in by_request[2] if event["event"] == "candidate")
+    assert (verdict["id"], verdict["failingPassed"], verdict["restPassed"]) == (4, 1, 1)
+
+
+def test_a_serving_runner_stops_a_baseline_at_its_wall_limit_with_the_tests_it_saw(tmp_path: Path) -> None:
+    # test_zero passes at once; test_seven sleeps (no CPU), so only the request's wall limit ends it.
+    sleeper = TESTS.replace("    assert bitcount(7) == 3\n", "    import time\n    time.sleep(60)\n")
+    answer_by = time.time() * 1000 + 4000
+    found = serve(tmp_path, [{"id": 1, "mode": "baseline", "testTimeoutMs": 30_000, "budgetMs": 60_000, "answerBy": answer_by},
+                             {"id": 2, **EVALUATE, "candidates": [{"id": 1, "code": FIXED}]}], tests=sleeper)
+    by_request = answers(found)
+    assert [(event["id"], event["outcome"]) for event in by_request[1]] == [("test_bitcount.py::test_zero", "passed")]
+    assert any(event["event"] == "candidate" and event["id"] == 1 for event in by_request[2])
