@@ -12,7 +12,7 @@ import { generateMutations } from "./mutation-operators.js";
 import { operatorTableFor } from "./operator-tables.js";
 import { linesLost } from "./lines-lost.js";
 import { OverfittingGuard } from "./overfitting-guard.js";
-import { preferEdits, type PreferredEdit } from "./prefer-edits.js";
+import { preferEdits, rememberedMatcher, type PreferredEdit } from "./prefer-edits.js";
 import { rankPlausible, tiedBeforeCoverage, type PlausibleEvidence } from "./rank-plausible.js";
 import { describeMutation, type EditDescription, type Mutation } from "./source-edit.js";
 import { grammarOf, hasSyntaxError, parseSource, type SyntaxTree } from "./syntax-tree.js";
@@ -50,7 +50,11 @@ export interface OfflineRepairOptions {
   /** Most candidates to run (default 3000). */
   maxCandidates?: number;
   signal?: AbortSignal;
-  /** Edits that fixed similar failures before (the error -> fix memory): mutations like them are tried first. */
+  /**
+   * Edits that fixed similar failures before (the error -> fix memory): mutations like them are
+   * tried first, and a plausible patch that repeats one (the same operator and core change on a
+   * like line) is taken without the overfitting guard's search for alternatives.
+   */
   preferredEdits?: readonly PreferredEdit[];
   onProgress?: (progress: { candidatesRun: number; bestPassed: number; total: number }) => void;
 }
@@ -73,6 +77,12 @@ export type OfflineRepairResult =
        */
       behaviourChanges?: number;
       candidatesRun: number;
+      /**
+       * Candidates run up to and including the first that passed every test: what a better
+       * order of the candidates saves. `candidatesRun` adds the few more run after it and the
+       * overfitting guard's alternatives.
+       */
+      candidatesToFirstPlausible: number;
       durationMs: number;
       testsPassed: number;
       testsTotal: number;
@@ -107,6 +117,12 @@ const EXTRA_AFTER_PLAUSIBLE = 12;
  */
 const GUARD_EXTRA_CANDIDATES = 60;
 const GUARD_MAX_PLAUSIBLE = 6;
+/**
+ * Mutations that repeat a remembered fix (the same operator and core change on a like line, see
+ * `rememberedMatcher`) run first, at most this many, before the search's own order; a plausible
+ * patch among them ends the search at once.
+ */
+const REPLAY_MAX = 20;
 /** Plausible candidates the guard runs (the likeliest by size and kind), and the time it needs left to run them. */
 const GUARD_MAX_COMPARED = 8;
 const GUARD_MIN_MS = 1_500;
@@ -209,6 +225,11 @@ class RepairSearch {
   /** Plausible candidates found after the few more a search without the guard runs. */
   private readonly latePlausible = new Set<number>();
   private baselineTests: TestObservation[] = [];
+  /**
+   * The plausible patch in hand repeats a remembered, verified fix: the search takes it without
+   * the overfitting guard's alternatives (a like fix of a like failure passed review before).
+   */
+  private replayed = false;
 
   constructor(
     private readonly input: OfflineRepairInput,
@@ -265,6 +286,7 @@ class RepairSearch {
       const top = ranking[0]?.score;
       const ids = { next: 0 };
       const lists: Planned[][] = [];
+      const repeats: { planned: Planned; key: number }[] = [];
       for (const [path, tree] of trees) {
         if (!coverage.has(path)) continue;
         const own = ranking.filter((line) => line.file === path);
@@ -277,8 +299,15 @@ class RepairSearch {
         const mutations = generateMutations(tree, code, operatorTableFor(grammar));
         const ordered = preferEdits(pool.order(mutations), (mutation) => pool.keyOf(mutation), code, this.options.preferredEdits);
         lists.push(ordered.map((mutation) => ({ pool, mutation })));
+        const match = rememberedMatcher(code, this.options.preferredEdits);
+        for (const mutation of match ? ordered : []) {
+          const key = pool.keyOf(mutation);
+          // Only on a line a failing test reached: a remembered fix says what, the tests say where.
+          if (key !== undefined && match?.(mutation).repeats) repeats.push({ planned: { pool, mutation }, key: key - match(mutation).bonus });
+        }
       }
-      await this.searchSingles(mergeByKey(lists));
+      const replay = repeats.sort((a, b) => a.key - b.key).slice(0, REPLAY_MAX).map((entry) => entry.planned);
+      await this.searchSingles(mergeByKey(lists), await this.replay(replay));
     } finally {
       for (const tree of trees.values()) tree.delete();
     }
@@ -318,9 +347,21 @@ class RepairSearch {
     this.timeoutMs = Math.max(MIN_WALL_MS, 10 * this.cpuMs);
   }
 
-  private async searchSingles(ordered: Planned[]): Promise<void> {
+  /**
+   * Runs the mutations that repeat a remembered fix, with no candidate more after a plausible
+   * one; returns those the runner did not get to, which the search runs first.
+   */
+  private async replay(replay: readonly Planned[]): Promise<Candidate[]> {
+    const batch = replay.flatMap(({ pool, mutation }) => pool.build([mutation]) ?? []).slice(0, this.batchLimit());
+    if (batch.length === 0) return [];
+    const unstarted = await this.evaluate(batch, 0);
+    if (this.plausible.length > 0) this.replayed = true;
+    return unstarted;
+  }
+
+  private async searchSingles(ordered: Planned[], carriedIn: Candidate[] = []): Promise<void> {
     let index = 0;
-    let carried: Candidate[] = [];
+    let carried = carriedIn;
     while (!this.stopped() && !this.settled() && !this.followUp) {
       if (this.plausible.length === 0 && this.partial && this.candidatesRun() - this.partial.at >= SINGLES_AFTER_PARTIAL) await this.laterRound();
       if (this.followUp || this.stopped()) break;
@@ -450,7 +491,7 @@ class RepairSearch {
    * Runs a batch, each file's candidates through that file's runner, in the order the batch
    * first names the files; returns the candidates no runner got to, in order.
    */
-  private async evaluate(batch: Candidate[]): Promise<Candidate[]> {
+  private async evaluate(batch: Candidate[], extraAfterPlausible = EXTRA_AFTER_PLAUSIBLE): Promise<Candidate[]> {
     const byFile = new Map<string, Candidate[]>();
     for (const candidate of batch) {
       if (!this.program.has(candidate.file)) throw new Error(`offline repair: a candidate edits ${candidate.file}, which is not a program file it may change`);
@@ -462,7 +503,7 @@ class RepairSearch {
         for (const candidate of group) unstarted.add(candidate.id);
         continue;
       }
-      for (const id of await this.evaluateFile(file, group)) unstarted.add(id);
+      for (const id of await this.evaluateFile(file, group, extraAfterPlausible)) unstarted.add(id);
     }
     this.options.onProgress?.({
       candidatesRun: this.candidatesRun(),
@@ -475,7 +516,7 @@ class RepairSearch {
   }
 
   /** Runs one file's candidates; returns the ids the runner did not get to. */
-  private async evaluateFile(file: string, group: Candidate[]): Promise<number[]> {
+  private async evaluateFile(file: string, group: Candidate[], extraAfterPlausible: number): Promise<number[]> {
     const byId = new Map(group.map((candidate) => [candidate.id, candidate]));
     const left = Math.max(1, this.remaining());
     const outcome = await this.runnerFor(file).evaluate({
@@ -490,7 +531,7 @@ class RepairSearch {
       budgetMs: Math.min(left, BATCH_BUDGET_MS),
       // With the guard past its checkpoint, a batch that found a plausible patch still ends soon
       // after it, so that the guard can look at it before more candidates run.
-      extraAfterPlausible: EXTRA_AFTER_PLAUSIBLE,
+      extraAfterPlausible,
       originalHangs: this.originalHangs,
       wallLimitMs: left + DEADLINE_GRACE_MS,
     });
@@ -529,6 +570,7 @@ class RepairSearch {
         plausible: this.plausible.length,
         ...(behaviourChanges === undefined ? {} : { behaviourChanges }),
         candidatesRun: this.candidatesRun(),
+        candidatesToFirstPlausible: this.candidatesToFirstPlausible(),
         durationMs: Date.now() - this.started,
         testsPassed: this.total,
         testsTotal: this.total,
@@ -555,6 +597,8 @@ class RepairSearch {
       diff: this.diffOf(files),
       edits: [...this.editsOf(base), ...later.edits],
       candidatesRun: this.candidatesRun(),
+      // The later round started once this round's candidates had run.
+      candidatesToFirstPlausible: this.candidatesRun() - this.laterRoundCandidates + later.candidatesToFirstPlausible,
       durationMs: Date.now() - this.started,
     };
   }
@@ -631,6 +675,16 @@ class RepairSearch {
     return lost;
   }
 
+  /**
+   * Candidates run that come no later in the search's order than the first plausible patch in
+   * that order (ids follow the order): unlike the count when its verdict came, this does not
+   * depend on which of two candidates run side by side finished first.
+   */
+  private candidatesToFirstPlausible(): number {
+    const first = Math.min(...this.plausible.map((candidate) => candidate.id));
+    return this.evaluated.filter(({ candidate, verdict }) => !verdict.invalid && candidate.id <= first).length;
+  }
+
   private candidatesRun(): number {
     return this.evaluated.filter(({ verdict }) => !verdict.invalid).length + this.laterRoundCandidates;
   }
@@ -689,18 +743,19 @@ class RepairSearch {
 
   /** A plausible patch is in hand and, with the guard on, it has the alternatives it waits for. */
   private searchDone(): boolean {
-    return this.plausible.length > 0 && (!this.guard || this.settled());
+    return this.plausible.length > 0 && (!this.guard || this.replayed || this.settled());
   }
 
   /**
-   * A plausible patch is in hand and the search may end: at once without the guard; with it,
+   * A plausible patch is in hand and the search may end: at once without the guard or when the
+   * patch repeats a remembered fix (see `replay`); with the guard,
    * past its checkpoint, once a patch changes nothing it can see, after GUARD_EXTRA_CANDIDATES
    * more candidates or GUARD_MAX_PLAUSIBLE plausible patches, or when what is left of the time
    * is what the guard needs.
    */
   private settled(): boolean {
     if (this.firstPlausibleAt === undefined) return false;
-    if (!this.guard) return true;
+    if (!this.guard || this.replayed) return true;
     if (!this.checkpointDone) return false;
     return (
       this.clean() ||
