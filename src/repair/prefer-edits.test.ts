@@ -88,7 +88,9 @@ describe("rememberedMatcher", () => {
     const other = match?.(mutation("bound", 3, "len(numbers) - 1", "len(numbers) + 1"));
     expect(other?.repeats).toBe(false);
     expect(other?.bonus).toBeLessThan(same?.bonus ?? 0);
-    expect(match?.(mutation("comparison", 3, "-", "+"))).toEqual({ bonus: 0, repeats: false });
+    expect(other?.sameKind).toBe(true);
+    expect(elsewhere?.sameKind).toBe(false);
+    expect(match?.(mutation("comparison", 3, "-", "+"))).toEqual({ bonus: 0, repeats: false, sameKind: false });
   });
 
   it("orders the repeat of the remembered fix ahead of cheaper edits of the same line", () => {

@@ -43,6 +43,8 @@ export interface RememberedMatch {
   bonus: number;
   /** It repeats a remembered fix: the same operator, core change and kind of line (see `REPEAT_LINE_SHAPE`). */
   repeats: boolean;
+  /** The same kind of edit as a remembered fix on a like line: the same operator, whatever its core change. */
+  sameKind: boolean;
 }
 
 /**
@@ -71,6 +73,7 @@ export function rememberedMatcher(source: string, preferred: readonly PreferredE
     let core: string | undefined;
     let bonus = 0;
     let repeats = false;
+    let sameKind = false;
     for (const edit of remembered) {
       const same = edit.key === key;
       if (!same && edit.operator !== undefined && edit.operator !== mutation.operator) continue;
@@ -82,9 +85,11 @@ export function rememberedMatcher(source: string, preferred: readonly PreferredE
       const kind = same ? SAME_EDIT_BONUS : SAME_OPERATOR_BONUS + EDIT_SHAPE_BONUS * alike;
       const placeAlike = edit.lineShape ? similarity(edit.lineShape, lineShape(mutation.line)) : undefined;
       bonus = Math.max(bonus, kind + LOCATION_BONUS * (placeAlike ?? 0));
-      repeats ||= (same || sameCore) && (placeAlike === undefined || placeAlike >= REPEAT_LINE_SHAPE);
+      const likeLine = placeAlike === undefined || placeAlike >= REPEAT_LINE_SHAPE;
+      sameKind ||= likeLine;
+      repeats ||= (same || sameCore) && likeLine;
     }
-    return { bonus, repeats };
+    return { bonus, repeats, sameKind };
   };
 }
 

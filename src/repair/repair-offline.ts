@@ -12,7 +12,7 @@ import { generateMutations } from "./mutation-operators.js";
 import { operatorTableFor } from "./operator-tables.js";
 import { linesLost } from "./lines-lost.js";
 import { OverfittingGuard } from "./overfitting-guard.js";
-import { preferEdits, rememberedMatcher, type PreferredEdit } from "./prefer-edits.js";
+import { preferEdits, rememberedMatcher, type PreferredEdit, type RememberedMatch } from "./prefer-edits.js";
 import { rankPlausible, tiedBeforeCoverage, type PlausibleEvidence } from "./rank-plausible.js";
 import { describeMutation, type EditDescription, type Mutation } from "./source-edit.js";
 import { grammarOf, hasSyntaxError, parseSource, type SyntaxTree } from "./syntax-tree.js";
@@ -52,8 +52,9 @@ export interface OfflineRepairOptions {
   signal?: AbortSignal;
   /**
    * Edits that fixed similar failures before (the error -> fix memory): mutations like them are
-   * tried first, and a plausible patch that repeats one (the same operator and core change on a
-   * like line) is taken without the overfitting guard's search for alternatives.
+   * tried first (those repeating one, the same operator and core change on a like line, before
+   * the search's own order), and a first plausible patch of the same kind as one (the same
+   * operator on a like line) is taken without the overfitting guard's search for alternatives.
    */
   preferredEdits?: readonly PreferredEdit[];
   onProgress?: (progress: { candidatesRun: number; bestPassed: number; total: number }) => void;
@@ -120,7 +121,7 @@ const GUARD_MAX_PLAUSIBLE = 6;
 /**
  * Mutations that repeat a remembered fix (the same operator and core change on a like line, see
  * `rememberedMatcher`) run first, at most this many, before the search's own order; a plausible
- * patch among them ends the search at once.
+ * patch among them ends the search at once (see `trusted`).
  */
 const REPLAY_MAX = 20;
 /** Plausible candidates the guard runs (the likeliest by size and kind), and the time it needs left to run them. */
@@ -226,10 +227,14 @@ class RepairSearch {
   private readonly latePlausible = new Set<number>();
   private baselineTests: TestObservation[] = [];
   /**
-   * The plausible patch in hand repeats a remembered, verified fix: the search takes it without
-   * the overfitting guard's alternatives (a like fix of a like failure passed review before).
+   * The first plausible patch is the same kind of edit as a remembered, verified fix on a like
+   * line (see `RememberedMatch.sameKind`), or repeats one (the replay): the search takes it
+   * without the overfitting guard's alternatives, trusting a like fix of a like failure that
+   * was verified before.
    */
-  private replayed = false;
+  private trusted = false;
+  /** Per program file, how its mutations compare with the remembered edits (none without a memory). */
+  private readonly matchers = new Map<string, (mutation: Mutation) => RememberedMatch>();
 
   constructor(
     private readonly input: OfflineRepairInput,
@@ -300,6 +305,7 @@ class RepairSearch {
         const ordered = preferEdits(pool.order(mutations), (mutation) => pool.keyOf(mutation), code, this.options.preferredEdits);
         lists.push(ordered.map((mutation) => ({ pool, mutation })));
         const match = rememberedMatcher(code, this.options.preferredEdits);
+        if (match) this.matchers.set(path, match);
         for (const mutation of match ? ordered : []) {
           const key = pool.keyOf(mutation);
           // Only on a line a failing test reached: a remembered fix says what, the tests say where.
@@ -354,9 +360,7 @@ class RepairSearch {
   private async replay(replay: readonly Planned[]): Promise<Candidate[]> {
     const batch = replay.flatMap(({ pool, mutation }) => pool.build([mutation]) ?? []).slice(0, this.batchLimit());
     if (batch.length === 0) return [];
-    const unstarted = await this.evaluate(batch, 0);
-    if (this.plausible.length > 0) this.replayed = true;
-    return unstarted;
+    return await this.evaluate(batch, 0);
   }
 
   private async searchSingles(ordered: Planned[], carriedIn: Candidate[] = []): Promise<void> {
@@ -491,7 +495,7 @@ class RepairSearch {
    * Runs a batch, each file's candidates through that file's runner, in the order the batch
    * first names the files; returns the candidates no runner got to, in order.
    */
-  private async evaluate(batch: Candidate[], extraAfterPlausible = EXTRA_AFTER_PLAUSIBLE): Promise<Candidate[]> {
+  private async evaluate(batch: Candidate[], extraAfterPlausible = this.extraInBatch()): Promise<Candidate[]> {
     const byFile = new Map<string, Candidate[]>();
     for (const candidate of batch) {
       if (!this.program.has(candidate.file)) throw new Error(`offline repair: a candidate edits ${candidate.file}, which is not a program file it may change`);
@@ -541,6 +545,7 @@ class RepairSearch {
       this.evaluated.push({ candidate, verdict });
       if (verdict.invalid) continue;
       if (isPlausible(verdict)) {
+        if (this.plausible.length === 0) this.trusted = this.remembered(candidate);
         this.plausible.push(candidate);
         this.firstPlausibleAt ??= this.candidatesRun();
         if (this.candidatesRun() > this.firstPlausibleAt + EXTRA_AFTER_PLAUSIBLE) this.latePlausible.add(candidate.id);
@@ -730,6 +735,24 @@ class RepairSearch {
     for (const [id, count] of changes ?? []) this.guardCounts.set(id, count);
   }
 
+  /**
+   * A one-edit candidate of the same kind as a remembered fix, on a like line (see `trusted`).
+   */
+  private remembered(candidate: Candidate): boolean {
+    const match = this.matchers.get(candidate.file);
+    return match !== undefined && candidate.mutations.length === 1 && match(candidate.mutations[0]).sameKind;
+  }
+
+  /**
+   * Candidates a runner may start after a plausible one in the same batch. With the guard and a
+   * memory, none: whether the first plausible patch is trusted is known only once it is found,
+   * and when it is not, the search's own limit (`extraAllowed`) runs the few more in the next
+   * batch, as the runner would have.
+   */
+  private extraInBatch(): number {
+    return this.guard && this.matchers.size > 0 ? 0 : EXTRA_AFTER_PLAUSIBLE;
+  }
+
   /** Candidates the search may run past the first plausible patch: a few, and with the guard's checkpoint passed, more. */
   private extraAllowed(): number {
     return this.checkpointDone ? GUARD_EXTRA_CANDIDATES : EXTRA_AFTER_PLAUSIBLE;
@@ -743,19 +766,19 @@ class RepairSearch {
 
   /** A plausible patch is in hand and, with the guard on, it has the alternatives it waits for. */
   private searchDone(): boolean {
-    return this.plausible.length > 0 && (!this.guard || this.replayed || this.settled());
+    return this.plausible.length > 0 && (!this.guard || this.trusted || this.settled());
   }
 
   /**
    * A plausible patch is in hand and the search may end: at once without the guard or when the
-   * patch repeats a remembered fix (see `replay`); with the guard,
+   * first one is trusted from memory (see `trusted`); with the guard,
    * past its checkpoint, once a patch changes nothing it can see, after GUARD_EXTRA_CANDIDATES
    * more candidates or GUARD_MAX_PLAUSIBLE plausible patches, or when what is left of the time
    * is what the guard needs.
    */
   private settled(): boolean {
     if (this.firstPlausibleAt === undefined) return false;
-    if (!this.guard || this.replayed) return true;
+    if (!this.guard || this.trusted) return true;
     if (!this.checkpointDone) return false;
     return (
       this.clean() ||
