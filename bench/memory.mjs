@@ -11,7 +11,9 @@
 // patch (what the order of the candidates decides, so what a memory can save) and in total (the
 // first figure plus the few more run after it and the overfitting guard's alternatives), time
 // per fix, the fixes lost (fixed without the memory, not with it) and, where a case has hidden
-// tests the engine never sees, the fixes that pass them both ways.
+// tests the engine never sees, the fixes that pass them both ways: with a memory the engine takes
+// a first plausible patch of a remembered fix's kind without the overfitting guard's
+// alternatives (see OfflineRepairOptions.preferredEdits), and the hidden tests say what that costs.
 // Runs are bounded by candidates, not time, so that what is found does not depend on the
 // machine's load (the times do): `--candidates N` (or `--max-candidates N`, or
 // MEND_BENCH_MAX_CANDIDATES=N; default 600). The load average is printed at the start and the
