@@ -27,7 +27,7 @@ function referenceCode(code, spec) {
 const sameText = (a, b) => a.replace(/\s+/g, "") === b.replace(/\s+/g, "");
 
 /** Runs one test file against `code` in the sandbox; true when every test passes. */
-async function passes(sandbox, item, code, testFile) {
+export async function passes(sandbox, item, code, testFile) {
   const files = { [item.spec.program]: code, [testFile]: readFileSync(join(item.dir, testFile), "utf8") };
   for (const file of item.input.support) files[file.path] = file.content;
   const command =

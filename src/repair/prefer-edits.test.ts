@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { preferEdits } from "./prefer-edits.js";
+import { preferEdits, rememberedMatcher } from "./prefer-edits.js";
 import type { Mutation } from "./source-edit.js";
 
 const SOURCE = "while lo < hi:\n    mid = (lo + hi) // 2\n";
@@ -55,5 +55,52 @@ describe("preferEdits with a fix remembered from another program", () => {
     expect(order([remembered])).toEqual(["2:-1", "5:-1", "3:!=", "2:1"]);
     // The same edit without the place it was made: both move, in the search's own order.
     expect(order([{ operator: "constant", before: "0", after: "-1" }])).toEqual(["5:-1", "2:-1", "3:!=", "2:1"]);
+  });
+});
+
+describe("rememberedMatcher", () => {
+  // A loop that stops one short, in a program other than the one the fix was remembered from.
+  const program = ["def total(numbers):", "    s = 0", "    for k in range(len(numbers) - 1):", "        s = s + numbers[k]", "    return s - 1", ""].join("\n");
+  const at = (line: number, text: string) => program.split("\n").slice(0, line - 1).join("\n").length + 1 + program.split("\n")[line - 1].indexOf(text);
+  const mutation = (operator: Mutation["operator"], line: number, text: string, replacement: string): Mutation => ({
+    operator,
+    line,
+    edit: { start: at(line, text), end: at(line, text) + text.length, text: replacement },
+    cost: 2,
+  });
+  const dropped = { operator: "bound" as const, before: "len(words) - 1", after: "len(words)", line: "for i in range(len(words) - 1):" };
+
+  it("is undefined with nothing remembered", () => {
+    expect(rememberedMatcher(program, undefined)).toBeUndefined();
+    expect(rememberedMatcher(program, [])).toBeUndefined();
+  });
+
+  it("takes the same change at the core, names aside, on a like line as a repeat of the remembered fix", () => {
+    const match = rememberedMatcher(program, [dropped]);
+    const same = match?.(mutation("bound", 3, "len(numbers) - 1", "len(numbers)"));
+    expect(same?.repeats).toBe(true);
+    // The same `- 1` dropped on a line of another shape: moved forward, not a repeat.
+    const elsewhere = match?.(mutation("bound", 5, "s - 1", "s"));
+    expect(elsewhere?.repeats).toBe(false);
+    expect(elsewhere?.bonus).toBeGreaterThan(0);
+    expect(same?.bonus).toBeGreaterThan(elsewhere?.bonus ?? Infinity);
+    // Another change of the same operator on the same line (`- 1` -> `+ 1`), and another operator.
+    const other = match?.(mutation("bound", 3, "len(numbers) - 1", "len(numbers) + 1"));
+    expect(other?.repeats).toBe(false);
+    expect(other?.bonus).toBeLessThan(same?.bonus ?? 0);
+    expect(other?.sameKind).toBe(true);
+    expect(elsewhere?.sameKind).toBe(false);
+    expect(match?.(mutation("comparison", 3, "-", "+"))).toEqual({ bonus: 0, repeats: false, sameKind: false });
+  });
+
+  it("orders the repeat of the remembered fix ahead of cheaper edits of the same line", () => {
+    const candidates = [
+      mutation("arithmetic", 3, "-", "+"),
+      mutation("literal", 3, "1", "2"),
+      mutation("bound", 3, "len(numbers) - 1", "len(numbers) + 1"),
+      mutation("bound", 3, "len(numbers) - 1", "len(numbers)"),
+    ];
+    const ordered = preferEdits(candidates, (candidate) => candidate.cost, program, [dropped]);
+    expect(ordered.map((candidate) => candidate.edit.text)).toEqual(["len(numbers)", "len(numbers) + 1", "+", "2"]);
   });
 });

@@ -17,7 +17,8 @@ export interface PreferredEdit {
  * pool's location weight is 3, operator costs run from 1 to about 6): the same replacement as
  * before goes ahead of nearly every other mutation on a suspicious line; the same kind of edit
  * (the same operator, or for a model's fix an edit of the same shape) ahead of costlier ones,
- * the more so the more its shape, names aside, is the remembered one's and the more its line
+ * the more so the more its shape, names aside, is the remembered one's (the same change at its
+ * core, as `<` -> `<=` or a `+ 1` dropped, counts as the same shape) and the more its line
  * is shaped like the line the remembered fix changed: bugs of one kind sit in like places
  * (a range's bound, a loop's comparison, the first line of a recursive function). Weighing the
  * line more and the operator less measured worse on bench:memory (5% fewer candidates instead
@@ -29,6 +30,68 @@ const EDIT_SHAPE_BONUS = 1.5;
 const LOCATION_BONUS = 1.5;
 /** A model's fix has no operator: an edit this alike in shape counts as the same kind. */
 const SAME_KIND_SHAPE = 0.8;
+/**
+ * A mutation repeats a remembered fix when it is the same kind of edit making the same change
+ * at its core, on a line at least this alike in shape to the one the fix changed (when the
+ * memory knows that line).
+ */
+const REPEAT_LINE_SHAPE = 0.5;
+
+/** How a mutation compares with the remembered edits. */
+export interface RememberedMatch {
+  /** How far it moves forward in the search (0: not at all). */
+  bonus: number;
+  /** It repeats a remembered fix: the same operator, core change and kind of line (see `REPEAT_LINE_SHAPE`). */
+  repeats: boolean;
+  /** The same kind of edit as a remembered fix on a like line: the same operator, whatever its core change. */
+  sameKind: boolean;
+}
+
+/**
+ * Compares mutations of `source` with the remembered edits; undefined with nothing remembered.
+ */
+export function rememberedMatcher(source: string, preferred: readonly PreferredEdit[] | undefined): ((mutation: Mutation) => RememberedMatch) | undefined {
+  if (!preferred?.length) return undefined;
+  const remembered = preferred.map((edit) => ({
+    ...edit,
+    key: editKey(edit.before, edit.after),
+    shape: editShape(edit.before, edit.after),
+    core: coreChange(edit.before, edit.after),
+    lineShape: edit.line === undefined ? undefined : shapeOf(edit.line),
+  }));
+  const lines = source.split("\n");
+  const lineShapes = new Map<number, string[]>();
+  const lineShape = (line: number) => {
+    let shape = lineShapes.get(line);
+    if (!shape) lineShapes.set(line, (shape = shapeOf(lines[line - 1] ?? "")));
+    return shape;
+  };
+  return (mutation) => {
+    const before = source.slice(mutation.edit.start, mutation.edit.end);
+    const key = editKey(before, mutation.edit.text);
+    let shape: string[] | undefined;
+    let core: string | undefined;
+    let bonus = 0;
+    let repeats = false;
+    let sameKind = false;
+    for (const edit of remembered) {
+      const same = edit.key === key;
+      if (!same && edit.operator !== undefined && edit.operator !== mutation.operator) continue;
+      shape ??= editShape(before, mutation.edit.text);
+      core ??= coreChange(before, mutation.edit.text);
+      const sameCore = edit.core === core;
+      const alike = sameCore ? 1 : similarity(edit.shape, shape);
+      if (!same && edit.operator === undefined && alike < SAME_KIND_SHAPE) continue;
+      const kind = same ? SAME_EDIT_BONUS : SAME_OPERATOR_BONUS + EDIT_SHAPE_BONUS * alike;
+      const placeAlike = edit.lineShape ? similarity(edit.lineShape, lineShape(mutation.line)) : undefined;
+      bonus = Math.max(bonus, kind + LOCATION_BONUS * (placeAlike ?? 0));
+      const likeLine = placeAlike === undefined || placeAlike >= REPEAT_LINE_SHAPE;
+      sameKind ||= likeLine;
+      repeats ||= (same || sameCore) && likeLine;
+    }
+    return { bonus, repeats, sameKind };
+  };
+}
 
 /**
  * The mutations in search order, with those that repeat what fixed similar failures before
@@ -41,39 +104,10 @@ export function preferEdits(
   source: string,
   preferred: readonly PreferredEdit[] | undefined,
 ): Mutation[] {
-  if (!preferred?.length) return [...ordered];
-  const remembered = preferred.map((edit) => ({
-    ...edit,
-    key: editKey(edit.before, edit.after),
-    shape: editShape(edit.before, edit.after),
-    lineShape: edit.line === undefined ? undefined : shapeOf(edit.line),
-  }));
-  const lines = source.split("\n");
-  const lineShapes = new Map<number, string[]>();
-  const lineShape = (line: number) => {
-    let shape = lineShapes.get(line);
-    if (!shape) lineShapes.set(line, (shape = shapeOf(lines[line - 1] ?? "")));
-    return shape;
-  };
-  const bonusOf = (mutation: Mutation) => {
-    const before = source.slice(mutation.edit.start, mutation.edit.end);
-    const key = editKey(before, mutation.edit.text);
-    let shape: string[] | undefined;
-    let best = 0;
-    for (const edit of remembered) {
-      const same = edit.key === key;
-      if (!same && edit.operator !== undefined && edit.operator !== mutation.operator) continue;
-      shape ??= editShape(before, mutation.edit.text);
-      const alike = similarity(edit.shape, shape);
-      if (!same && edit.operator === undefined && alike < SAME_KIND_SHAPE) continue;
-      const kind = same ? SAME_EDIT_BONUS : SAME_OPERATOR_BONUS + EDIT_SHAPE_BONUS * alike;
-      const place = edit.lineShape ? LOCATION_BONUS * similarity(edit.lineShape, lineShape(mutation.line)) : 0;
-      best = Math.max(best, kind + place);
-    }
-    return best;
-  };
+  const match = rememberedMatcher(source, preferred);
+  if (!match) return [...ordered];
   return ordered
-    .map((mutation, index) => ({ mutation, index, key: (keyOf(mutation) ?? mutation.cost) - bonusOf(mutation) }))
+    .map((mutation, index) => ({ mutation, index, key: (keyOf(mutation) ?? mutation.cost) - match(mutation).bonus }))
     .sort((a, b) => a.key - b.key || a.index - b.index)
     .map((entry) => entry.mutation);
 }
@@ -81,6 +115,22 @@ export function preferEdits(
 /** Layout aside: `i<n` and `i < n` are the same edit. */
 function editKey(before: string, after: string): string {
   return `${before.replace(/\s+/g, "")}\u0000${after.replace(/\s+/g, "")}`;
+}
+
+/**
+ * The change at the edit's core, names aside: the tokens both sides share at either end are
+ * left out, so that `len(xs) - 1` -> `len(xs)` and `n - 1` -> `n` are both `- 1` dropped, and
+ * `i < n` -> `i <= n` is `<` -> `<=`.
+ */
+function coreChange(before: string, after: string): string {
+  const a = tokensOf(before);
+  const b = tokensOf(after);
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const abstract = (tokens: string[]) => tokens.slice(head, tokens.length - tail).map(abstractToken).join(" ");
+  return `${abstract(a)}\u2192${abstract(b)}`;
 }
 
 function editShape(before: string, after: string): string[] {
@@ -100,8 +150,16 @@ const KEPT = new Set(
   ).split(" "),
 );
 
+function tokensOf(text: string): string[] {
+  return text.match(/[A-Za-z_$][\w$]*|\d+(?:\.\d+)?|[^\s\w]+/g) ?? [];
+}
+
+function abstractToken(token: string): string {
+  return /^[A-Za-z_$]/.test(token) && !KEPT.has(token) ? "$" : token;
+}
+
 function shapeOf(text: string): string[] {
-  return (text.match(/[A-Za-z_$][\w$]*|\d+(?:\.\d+)?|[^\s\w]+/g) ?? []).map((token) => (/^[A-Za-z_$]/.test(token) && !KEPT.has(token) ? "$" : token));
+  return tokensOf(text).map(abstractToken);
 }
 
 /** Dice coefficient of the two token sequences' bigrams: 1 for the same shape, 0 for nothing in common. */

@@ -12,7 +12,7 @@ import { generateMutations } from "./mutation-operators.js";
 import { operatorTableFor } from "./operator-tables.js";
 import { linesLost } from "./lines-lost.js";
 import { OverfittingGuard } from "./overfitting-guard.js";
-import { preferEdits, type PreferredEdit } from "./prefer-edits.js";
+import { preferEdits, rememberedMatcher, type PreferredEdit, type RememberedMatch } from "./prefer-edits.js";
 import { rankPlausible, tiedBeforeCoverage, type PlausibleEvidence } from "./rank-plausible.js";
 import { describeMutation, type EditDescription, type Mutation } from "./source-edit.js";
 import { grammarOf, hasSyntaxError, parseSource, type SyntaxTree } from "./syntax-tree.js";
@@ -50,7 +50,12 @@ export interface OfflineRepairOptions {
   /** Most candidates to run (default 3000). */
   maxCandidates?: number;
   signal?: AbortSignal;
-  /** Edits that fixed similar failures before (the error -> fix memory): mutations like them are tried first. */
+  /**
+   * Edits that fixed similar failures before (the error -> fix memory): mutations like them are
+   * tried first (those repeating one, the same operator and core change on a like line, before
+   * the search's own order), and a first plausible patch of the same kind as one (the same
+   * operator on a like line) is taken without the overfitting guard's search for alternatives.
+   */
   preferredEdits?: readonly PreferredEdit[];
   onProgress?: (progress: { candidatesRun: number; bestPassed: number; total: number }) => void;
 }
@@ -73,6 +78,12 @@ export type OfflineRepairResult =
        */
       behaviourChanges?: number;
       candidatesRun: number;
+      /**
+       * Candidates run up to and including the first that passed every test: what a better
+       * order of the candidates saves. `candidatesRun` adds the few more run after it and the
+       * overfitting guard's alternatives.
+       */
+      candidatesToFirstPlausible: number;
       durationMs: number;
       testsPassed: number;
       testsTotal: number;
@@ -107,6 +118,12 @@ const EXTRA_AFTER_PLAUSIBLE = 12;
  */
 const GUARD_EXTRA_CANDIDATES = 60;
 const GUARD_MAX_PLAUSIBLE = 6;
+/**
+ * Mutations that repeat a remembered fix (the same operator and core change on a like line, see
+ * `rememberedMatcher`) run first, at most this many, before the search's own order; a plausible
+ * patch among them ends the search at once (see `trusted`).
+ */
+const REPLAY_MAX = 20;
 /** Plausible candidates the guard runs (the likeliest by size and kind), and the time it needs left to run them. */
 const GUARD_MAX_COMPARED = 8;
 const GUARD_MIN_MS = 1_500;
@@ -209,6 +226,15 @@ class RepairSearch {
   /** Plausible candidates found after the few more a search without the guard runs. */
   private readonly latePlausible = new Set<number>();
   private baselineTests: TestObservation[] = [];
+  /**
+   * The first plausible patch is the same kind of edit as a remembered, verified fix on a like
+   * line (see `RememberedMatch.sameKind`), or repeats one (the replay): the search takes it
+   * without the overfitting guard's alternatives, trusting a like fix of a like failure that
+   * was verified before.
+   */
+  private trusted = false;
+  /** Per program file, how its mutations compare with the remembered edits (none without a memory). */
+  private readonly matchers = new Map<string, (mutation: Mutation) => RememberedMatch>();
 
   constructor(
     private readonly input: OfflineRepairInput,
@@ -274,6 +300,7 @@ class RepairSearch {
       const top = ranking[0]?.score;
       const ids = { next: 0 };
       const lists: Planned[][] = [];
+      const repeats: { planned: Planned; key: number }[] = [];
       for (const [path, tree] of trees) {
         if (!coverage.has(path)) continue;
         const own = ranking.filter((line) => line.file === path);
@@ -286,8 +313,16 @@ class RepairSearch {
         const mutations = generateMutations(tree, code, operatorTableFor(grammar));
         const ordered = preferEdits(pool.order(mutations), (mutation) => pool.keyOf(mutation), code, this.options.preferredEdits);
         lists.push(ordered.map((mutation) => ({ pool, mutation })));
+        const match = rememberedMatcher(code, this.options.preferredEdits);
+        if (match) this.matchers.set(path, match);
+        for (const mutation of match ? ordered : []) {
+          const key = pool.keyOf(mutation);
+          // Only on a line a failing test reached: a remembered fix says what, the tests say where.
+          if (key !== undefined && match?.(mutation).repeats) repeats.push({ planned: { pool, mutation }, key: key - match(mutation).bonus });
+        }
       }
-      await this.searchSingles(mergeByKey(lists));
+      const replay = repeats.sort((a, b) => a.key - b.key).slice(0, REPLAY_MAX).map((entry) => entry.planned);
+      await this.searchSingles(mergeByKey(lists), await this.replay(replay));
     } finally {
       for (const tree of trees.values()) tree.delete();
     }
@@ -327,9 +362,19 @@ class RepairSearch {
     this.timeoutMs = Math.max(MIN_WALL_MS, 10 * this.cpuMs);
   }
 
-  private async searchSingles(ordered: Planned[]): Promise<void> {
+  /**
+   * Runs the mutations that repeat a remembered fix, with no candidate more after a plausible
+   * one; returns those the runner did not get to, which the search runs first.
+   */
+  private async replay(replay: readonly Planned[]): Promise<Candidate[]> {
+    const batch = replay.flatMap(({ pool, mutation }) => pool.build([mutation]) ?? []).slice(0, this.batchLimit());
+    if (batch.length === 0) return [];
+    return await this.evaluate(batch, 0);
+  }
+
+  private async searchSingles(ordered: Planned[], carriedIn: Candidate[] = []): Promise<void> {
     let index = 0;
-    let carried: Candidate[] = [];
+    let carried = carriedIn;
     while (!this.stopped() && !this.settled() && !this.followUp) {
       if (this.plausible.length === 0 && this.partial && this.candidatesRun() - this.partial.at >= SINGLES_AFTER_PARTIAL) await this.laterRound();
       if (this.followUp || this.stopped()) break;
@@ -459,7 +504,7 @@ class RepairSearch {
    * Runs a batch, each file's candidates through that file's runner, in the order the batch
    * first names the files; returns the candidates no runner got to, in order.
    */
-  private async evaluate(batch: Candidate[]): Promise<Candidate[]> {
+  private async evaluate(batch: Candidate[], extraAfterPlausible = this.extraInBatch()): Promise<Candidate[]> {
     const byFile = new Map<string, Candidate[]>();
     for (const candidate of batch) {
       if (!this.program.has(candidate.file)) throw new Error(`offline repair: a candidate edits ${candidate.file}, which is not a program file it may change`);
@@ -471,7 +516,7 @@ class RepairSearch {
         for (const candidate of group) unstarted.add(candidate.id);
         continue;
       }
-      for (const id of await this.evaluateFile(file, group)) unstarted.add(id);
+      for (const id of await this.evaluateFile(file, group, extraAfterPlausible)) unstarted.add(id);
     }
     this.options.onProgress?.({
       candidatesRun: this.candidatesRun(),
@@ -484,7 +529,7 @@ class RepairSearch {
   }
 
   /** Runs one file's candidates; returns the ids the runner did not get to. */
-  private async evaluateFile(file: string, group: Candidate[]): Promise<number[]> {
+  private async evaluateFile(file: string, group: Candidate[], extraAfterPlausible: number): Promise<number[]> {
     const byId = new Map(group.map((candidate) => [candidate.id, candidate]));
     const left = Math.max(1, this.remaining());
     const outcome = await this.runnerFor(file).evaluate({
@@ -499,7 +544,7 @@ class RepairSearch {
       budgetMs: Math.min(left, BATCH_BUDGET_MS),
       // With the guard past its checkpoint, a batch that found a plausible patch still ends soon
       // after it, so that the guard can look at it before more candidates run.
-      extraAfterPlausible: EXTRA_AFTER_PLAUSIBLE,
+      extraAfterPlausible,
       originalHangs: this.originalHangs,
       wallLimitMs: left + DEADLINE_GRACE_MS,
     });
@@ -509,6 +554,7 @@ class RepairSearch {
       this.evaluated.push({ candidate, verdict });
       if (verdict.invalid) continue;
       if (isPlausible(verdict)) {
+        if (this.plausible.length === 0) this.trusted = this.remembered(candidate);
         this.plausible.push(candidate);
         this.firstPlausibleAt ??= this.candidatesRun();
         if (this.candidatesRun() > this.firstPlausibleAt + EXTRA_AFTER_PLAUSIBLE) this.latePlausible.add(candidate.id);
@@ -538,6 +584,7 @@ class RepairSearch {
         plausible: this.plausible.length,
         ...(behaviourChanges === undefined ? {} : { behaviourChanges }),
         candidatesRun: this.candidatesRun(),
+        candidatesToFirstPlausible: this.candidatesToFirstPlausible(),
         durationMs: Date.now() - this.started,
         testsPassed: this.total,
         testsTotal: this.total,
@@ -564,6 +611,8 @@ class RepairSearch {
       diff: this.diffOf(files),
       edits: [...this.editsOf(base), ...later.edits],
       candidatesRun: this.candidatesRun(),
+      // The later round started once this round's candidates had run.
+      candidatesToFirstPlausible: this.candidatesRun() - this.laterRoundCandidates + later.candidatesToFirstPlausible,
       durationMs: Date.now() - this.started,
     };
   }
@@ -640,6 +689,16 @@ class RepairSearch {
     return lost;
   }
 
+  /**
+   * Candidates run that come no later in the search's order than the first plausible patch in
+   * that order (ids follow the order): unlike the count when its verdict came, this does not
+   * depend on which of two candidates run side by side finished first.
+   */
+  private candidatesToFirstPlausible(): number {
+    const first = Math.min(...this.plausible.map((candidate) => candidate.id));
+    return this.evaluated.filter(({ candidate, verdict }) => !verdict.invalid && candidate.id <= first).length;
+  }
+
   private candidatesRun(): number {
     return this.evaluated.filter(({ verdict }) => !verdict.invalid).length + this.laterRoundCandidates;
   }
@@ -685,6 +744,24 @@ class RepairSearch {
     for (const [id, count] of changes ?? []) this.guardCounts.set(id, count);
   }
 
+  /**
+   * A one-edit candidate of the same kind as a remembered fix, on a like line (see `trusted`).
+   */
+  private remembered(candidate: Candidate): boolean {
+    const match = this.matchers.get(candidate.file);
+    return match !== undefined && candidate.mutations.length === 1 && match(candidate.mutations[0]).sameKind;
+  }
+
+  /**
+   * Candidates a runner may start after a plausible one in the same batch. With the guard and a
+   * memory, none: whether the first plausible patch is trusted is known only once it is found,
+   * and when it is not, the search's own limit (`extraAllowed`) runs the few more in the next
+   * batch, as the runner would have.
+   */
+  private extraInBatch(): number {
+    return this.guard && this.matchers.size > 0 ? 0 : EXTRA_AFTER_PLAUSIBLE;
+  }
+
   /** Candidates the search may run past the first plausible patch: a few, and with the guard's checkpoint passed, more. */
   private extraAllowed(): number {
     return this.checkpointDone ? GUARD_EXTRA_CANDIDATES : EXTRA_AFTER_PLAUSIBLE;
@@ -698,18 +775,19 @@ class RepairSearch {
 
   /** A plausible patch is in hand and, with the guard on, it has the alternatives it waits for. */
   private searchDone(): boolean {
-    return this.plausible.length > 0 && (!this.guard || this.settled());
+    return this.plausible.length > 0 && (!this.guard || this.trusted || this.settled());
   }
 
   /**
-   * A plausible patch is in hand and the search may end: at once without the guard; with it,
+   * A plausible patch is in hand and the search may end: at once without the guard or when the
+   * first one is trusted from memory (see `trusted`); with the guard,
    * past its checkpoint, once a patch changes nothing it can see, after GUARD_EXTRA_CANDIDATES
    * more candidates or GUARD_MAX_PLAUSIBLE plausible patches, or when what is left of the time
    * is what the guard needs.
    */
   private settled(): boolean {
     if (this.firstPlausibleAt === undefined) return false;
-    if (!this.guard) return true;
+    if (!this.guard || this.trusted) return true;
     if (!this.checkpointDone) return false;
     return (
       this.clean() ||

@@ -1,0 +1,139 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { repairOffline, type OfflineRepairInput } from "../repair/repair-offline.js";
+import { createSandbox } from "../sandbox/create-sandbox.js";
+import { rememberedEdits } from "./remembered-edits.js";
+
+const sandbox = createSandbox({ onWarning: () => {} });
+afterAll(() => sandbox.close());
+
+/** Bounded by candidates, not time: what is found must not depend on the machine's load. */
+const OPTIONS = { sandbox, maxCandidates: 400, timeBudgetMs: 600_000 };
+/** Candidates run after the first plausible patch in the search's order. */
+const after = (result: { candidatesRun: number; candidatesToFirstPlausible: number }) => result.candidatesRun - result.candidatesToFirstPlausible;
+
+// Two programs with an off-by-one of one kind (a loop that stops one element short), written
+// apart: the memory learns the first one's fix, the second one is the failure seen again.
+const UPPER: OfflineRepairInput = {
+  language: "python",
+  entry: "upper.py",
+  code: `def count_upper(words):
+    """How many of the words are written in capitals."""
+    count = 0
+    for i in range(len(words) - 1):
+        if words[i].isupper():
+            count += 1
+    return count
+`,
+  tests: [
+    {
+      path: "test_upper.py",
+      content: `from upper import count_upper
+
+
+def test_some():
+    assert count_upper(["NO", "yes", "OK"]) == 2
+
+
+def test_none():
+    assert count_upper(["a", "b"]) == 0
+
+
+def test_empty():
+    assert count_upper([]) == 0
+
+
+def test_one():
+    assert count_upper(["HI"]) == 1
+`,
+    },
+  ],
+};
+
+const EVENS: OfflineRepairInput = {
+  language: "python",
+  entry: "evens.py",
+  code: `def total_of_evens(numbers):
+    """The sum of the even numbers in the list."""
+    total = 0
+    for k in range(len(numbers) - 1):
+        if numbers[k] % 2 == 0:
+            total = total + numbers[k]
+    return total
+`,
+  tests: [
+    {
+      path: "test_evens.py",
+      content: `from evens import total_of_evens
+
+
+def test_mixed():
+    assert total_of_evens([1, 2, 3, 4]) == 6
+
+
+def test_odd_only():
+    assert total_of_evens([1, 3, 5]) == 0
+
+
+def test_empty():
+    assert total_of_evens([]) == 0
+
+
+def test_single_even():
+    assert total_of_evens([8]) == 8
+`,
+    },
+  ],
+};
+
+const fixed = <T extends { status: string }>(result: T) => {
+  expect(result.status).toBe("fixed");
+  return result as Extract<T, { status: "fixed" }>;
+};
+const readable = (edits: readonly { line: number; before: string; after: string }[]) => edits.map(({ line, before, after }) => `${line}: ${before} -> ${after}`);
+
+describe("a fix remembered from another program, in the offline engine", () => {
+  it("puts the like fix of a like bug first and takes it without the guard's alternatives", async () => {
+    const learned = fixed(await repairOffline(UPPER, OPTIONS));
+    const preferredEdits = rememberedEdits(learned.edits, UPPER.code);
+    expect(preferredEdits).toEqual([{ operator: "bound", before: "len(words) - 1", after: "len(words)", line: "for i in range(len(words) - 1):" }]);
+
+    const without = fixed(await repairOffline(EVENS, OPTIONS));
+    const withMemory = fixed(await repairOffline(EVENS, { ...OPTIONS, preferredEdits }));
+    expect(readable(without.edits)).toEqual(["4: len(numbers) - 1 -> len(numbers)"]);
+    expect(readable(withMemory.edits)).toEqual(readable(without.edits));
+    expect(withMemory.code).toBe(without.code);
+    // The memory's edit is the first candidate; without it, cheaper edits of the line go first.
+    expect(withMemory.candidatesToFirstPlausible).toBe(1);
+    expect(without.candidatesToFirstPlausible).toBeGreaterThan(1);
+    // Without the memory the search runs a dozen more after its first plausible patch for the
+    // guard to compare; with it, none is started after it (those already running beside it, two
+    // at a time, still report).
+    expect(after(without)).toBeGreaterThanOrEqual(12);
+    expect(after(withMemory)).toBeLessThan(after(without));
+    expect(withMemory.candidatesRun).toBeLessThan(without.candidatesRun);
+  });
+
+  it("takes a first plausible patch of the same kind as a remembered fix, another change at its core, without the guard's alternatives", async () => {
+    // A bound fixed before by one more, not by dropping the `- 1`: the same operator on a like line.
+    const preferredEdits = [{ operator: "bound" as const, before: "len(rows) - 2", after: "len(rows) - 1", line: "for r in range(len(rows) - 2):" }];
+    const without = fixed(await repairOffline(EVENS, OPTIONS));
+    const withMemory = fixed(await repairOffline(EVENS, { ...OPTIONS, preferredEdits }));
+    expect(readable(withMemory.edits)).toEqual(readable(without.edits));
+    expect(after(without)).toBeGreaterThanOrEqual(12);
+    expect(after(withMemory)).toBeLessThan(after(without));
+  });
+
+  it("still finds the fix when the memory holds fixes of other kinds, and an empty memory changes nothing", async () => {
+    // Fixes of other kinds, as a wrong-kind recall brings them: a comparison and a swapped pair.
+    const otherKinds = [
+      { operator: "comparison" as const, before: "<", after: "<=", line: "while lo < hi:" },
+      { operator: "swap_arguments" as const, before: "total, rate", after: "rate, total", line: "return interest(total, rate)" },
+    ];
+    const without = fixed(await repairOffline(EVENS, OPTIONS));
+    const empty = fixed(await repairOffline(EVENS, { ...OPTIONS, preferredEdits: [] }));
+    const wrong = fixed(await repairOffline(EVENS, { ...OPTIONS, preferredEdits: otherKinds }));
+    expect(readable(empty.edits)).toEqual(readable(without.edits));
+    expect(empty.candidatesToFirstPlausible).toBe(without.candidatesToFirstPlausible);
+    expect(readable(wrong.edits)).toEqual(readable(without.edits));
+  });
+});
