@@ -260,5 +260,34 @@ describe("generateMutations: the classes one-token edits miss", () => {
     const mutants = (await mutantsOf("python", code)).filter((m) => m.mutation.operator === "widen").map((m) => m.code);
     expect(mutants).toContain(code.replace("for x in arr:", "for x in arr[k:]:"));
   });
+
+  it("squares an operand of arithmetic even in a file that writes no power, and nothing else", async () => {
+    const code = "def near_root(target, guess, eps):\n    miss = abs(target - guess)\n    return miss <= eps, guess\n";
+    const widened = (await mutantsOf("python", code)).filter((m) => m.mutation.operator === "widen").map((m) => m.code);
+    expect(widened).toContain(code.replace("target - guess", "target - guess ** 2"));
+    expect(widened).toContain(code.replace("target - guess", "target ** 2 - guess"));
+    // `miss` and `guess` are compared and returned, not operands of arithmetic.
+    expect(widened.some((mutant) => mutant.includes("miss ** 2") || mutant.includes("guess ** 2,"))).toBe(false);
+    const js = "function nearRoot(target, guess) {\n  return Math.abs(target - guess);\n}\n";
+    expect((await mutantsOf("javascript", js)).map((m) => m.code)).toContain(js.replace("target - guess", "target - guess ** 2"));
+  });
+
+  it("swaps the parts of a tuple key read along the wrong axis", async () => {
+    const code = "def route_cost(cost, n):\n    for i in range(n):\n        for j in range(n):\n            cost[i, j] = min(cost[i, j], cost[j, i] + 1)\n    return cost\n";
+    const swapped = (await mutantsOf("python", code)).filter((m) => m.mutation.operator === "swap_arguments").map((m) => m.code);
+    expect(swapped).toContain(code.replace("cost[j, i] + 1", "cost[i, j] + 1"));
+    expect(swapped).toContain(code.replace("cost[i, j] = min", "cost[j, i] = min"));
+  });
+
+  it("moves an assignment into another table the function indexes, keyed by one part of the key", async () => {
+    const code =
+      "def settle(balances, transfers):\n    owed = {name: 0 for name in balances}\n    for (payer, payee), amount in transfers.items():\n" +
+      "        transfers[payer, payee] = owed[payee] + amount\n    return owed\n";
+    const mutants = (await mutantsOf("python", code)).map((m) => m.code);
+    expect(mutants).toContain(code.replace("transfers[payer, payee] =", "owed[payee] ="));
+    expect(mutants).toContain(code.replace("transfers[payer, payee] =", "owed[payer] ="));
+    // Only into a table the function indexes: `balances` is iterated, never indexed.
+    expect(mutants).not.toContain(code.replace("transfers[payer, payee] =", "balances[payee] ="));
+  });
 });
 

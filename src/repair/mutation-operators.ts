@@ -328,6 +328,8 @@ function subscriptOperators(node: SyntaxNode, table: OperatorTable, scopes: Scop
         out.replaceNode(part, table.plus(part.text, 1), "bound", 1.32);
       } else boundAdjust(part, table, out, 1.3);
     }
+    swapKeyParts(parts, out);
+    retargetSubscript(node, parts, table, out);
     return;
   }
   // `xs[best]` where `best` was meant, inside any expression (not as an assignment target).
@@ -342,6 +344,47 @@ function subscriptOperators(node: SyntaxNode, table: OperatorTable, scopes: Scop
     return;
   }
   boundAdjust(index, table, out, 1.3);
+}
+
+/**
+ * Two parts of a tuple key in the wrong order: `dist[j, k]` where `dist[k, j]` was meant (a
+ * matrix read along the wrong axis).
+ */
+function swapKeyParts(parts: SyntaxNode[], out: MutationSink): void {
+  for (let i = 0; i < parts.length; i++) {
+    for (let j = i + 1; j < parts.length; j++) {
+      const [a, b] = [parts[i], parts[j]];
+      if (a.text === b.text) continue;
+      out.replace(a.startIndex, b.endIndex, b.text + out.source.slice(a.endIndex, b.startIndex) + a.text, "swap_arguments", 1.4 + (j - i - 1) * 0.02);
+    }
+  }
+}
+
+/**
+ * An assignment into the wrong table: `by_edge[u, v] = ...` where `by_node[v] = ...` was meant.
+ * The target becomes another table the function indexes, keyed by one part of the key, in one
+ * edit (a name swap and a key change one at a time each break the program).
+ */
+function retargetSubscript(node: SyntaxNode, parts: SyntaxNode[], table: OperatorTable, out: MutationSink): void {
+  const parent = node.parent;
+  if (!parent || !table.assignmentTypes.has(parent.type) || parent.childForFieldName("left")?.id !== node.id) return;
+  const object = node.childForFieldName("value") ?? node.childForFieldName("object");
+  if (!object || object.type !== table.identifierType) return;
+  let fn: SyntaxNode | null = node.parent;
+  while (fn && !table.functionTypes.has(fn.type)) fn = fn.parent;
+  if (!fn) return;
+  const tables: string[] = [];
+  const collect = (current: SyntaxNode) => {
+    if (current.type === table.subscriptType) {
+      const indexed = current.childForFieldName("value") ?? current.childForFieldName("object");
+      if (indexed?.type === table.identifierType && indexed.text !== object.text && !tables.includes(indexed.text)) tables.push(indexed.text);
+    }
+    for (const child of current.namedChildren) if (child && !table.functionTypes.has(child.type)) collect(child);
+  };
+  collect(fn);
+  tables.slice(0, 3).forEach((other, t) => {
+    parts.forEach((part, p) => out.replaceNode(node, `${other}[${part.text}]`, "replace_name", 4.9 + t * 0.04 + p * 0.02));
+  });
 }
 
 function ternaryOperators(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
@@ -700,6 +743,11 @@ function isValueUse(node: SyntaxNode, table: OperatorTable): boolean {
   return false;
 }
 
+function isArithmeticOperand(node: SyntaxNode, table: OperatorTable): boolean {
+  const parent = node.parent;
+  return Boolean(parent && table.binaryTypes.has(parent.type) && table.operatorFamily[parent.childForFieldName("operator")?.text ?? ""] === "arithmetic");
+}
+
 /**
  * A value that should have been a wider expression of itself: `x` -> `x ** 2`, `arr` ->
  * `arr[k:]`, `abs(x)`, `s.lower()`, but only with shapes the file already uses.
@@ -710,6 +758,9 @@ function widenOperators(node: SyntaxNode, table: OperatorTable, scopes: ScopeNam
   const names = visibleNames(node, scopes);
   if (!names.includes(name) || scopes.nonVariables.has(name)) return;
   shapes.exponents.slice(0, 2).forEach((exponent, index) => out.replaceNode(node, `${name} ** ${exponent}`, "widen", 5.4 + index * 0.05));
+  // A square the file never writes (`x - approx` for `x - approx ** 2`): only as an operand
+  // of arithmetic, and after the shapes the file does use.
+  if (!shapes.exponents.includes("2") && isArithmeticOperand(node, table)) out.replaceNode(node, `${name} ** 2`, "widen", 5.9);
   if (shapes.slices) {
     const starts = ["1", ...names.filter((other) => other !== name).slice(0, 3)];
     starts.forEach((start, index) => {

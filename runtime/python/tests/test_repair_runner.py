@@ -33,6 +33,16 @@ def test_the_baseline_reports_each_test_with_the_program_lines_it_ran(tmp_path: 
     assert found[-1] == {"event": "exit"}
 
 
+def test_after_two_hangs_the_baseline_takes_later_tests_to_hang_sooner(tmp_path: Path) -> None:
+    hanging = "".join(f"def test_seven_{i}():\n    assert bitcount(7) == 3\n\n\n" for i in range(4))
+    found = events(tmp_path, {"mode": "baseline", "testTimeoutMs": 600, "budgetMs": 20_000},
+                   "from bitcount import bitcount\n\n\n" + hanging + "def test_zero():\n    assert bitcount(0) == 0\n")
+    tests = [event for event in found if event["event"] == "test"]
+    assert [test["outcome"] for test in tests] == ["timeout"] * 4 + ["passed"]
+    # The limit each hang was judged by: the full one for the first two, a third of it after.
+    assert [test["ms"] for test in tests[:4]] == [600, 600, 200, 200]
+
+
 def test_candidates_are_judged_against_the_failing_and_passing_tests(tmp_path: Path) -> None:
     candidates = [{"id": 1, "code": FIXED}, {"id": 2, "code": PROGRAM.replace("count += 1", "count += 2")},
                   {"id": 3, "code": "def bitcount(n:\n"}]
