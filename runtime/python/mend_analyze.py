@@ -38,8 +38,13 @@ def dotted(node):
     return None
 
 
+def imports_in(statements):
+    return any(isinstance(inner, (ast.Import, ast.ImportFrom)) for statement in statements for inner in ast.walk(statement))
+
+
 def guarded_imports(tree):
-    """Imports inside "try: ... except ImportError" or "if TYPE_CHECKING:" may fail on purpose."""
+    """Imports inside "try: ... except ImportError", "if TYPE_CHECKING:" or either branch of an
+    if/else that imports in both may fail on purpose."""
     guarded = set()
     for node in ast.walk(tree):
         body = None
@@ -52,6 +57,11 @@ def guarded_imports(tree):
                 body = node.body
         elif isinstance(node, ast.If) and dotted(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
             body = node.body
+        elif isinstance(node, ast.If) and imports_in(node.body) and imports_in(node.orelse):
+            # Alternatives chosen at run time ("if pytest.use_correct: from correct_programs import f
+            # else: from programs import f", "if sys.version_info >= (3, 11): import tomllib else:
+            # import tomli"): only one branch runs, and running the tests tells which fails.
+            body = node.body + node.orelse
         for statement in body or []:
             for inner in ast.walk(statement):
                 if isinstance(inner, (ast.Import, ast.ImportFrom)):

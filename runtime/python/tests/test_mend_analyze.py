@@ -59,3 +59,14 @@ def test_the_project_packages_under_its_pythonpath_or_src_layout_are_its_own(tmp
     bare = analyze(tmp_path, files, program, ["tests/test_stock.py"])
     assert {entry["module"]: entry["resolved"] for entry in bare["imports"]}["helpers"] == "missing"
     assert {entry["module"]: entry["resolved"] for entry in bare["imports"]}["inventory.stock"] == "task"
+
+
+def test_imports_in_both_branches_of_an_if_are_alternatives_not_requirements(tmp_path: Path) -> None:
+    report = analyze(tmp_path, {
+        "python_programs/gcd.py": "def gcd(a, b):\n    return a\n",
+        "python_testcases/test_gcd.py": (
+            "import pytest\n\nif pytest.use_correct:\n    from correct_python_programs.gcd import gcd\n"
+            "else:\n    from python_programs.gcd import gcd\n\nimport not_installed_anywhere\n"
+        ),
+    }, ["python_programs/gcd.py"], ["python_testcases/test_gcd.py"])
+    assert [entry["module"] for entry in report["imports"] if entry["resolved"] == "missing"] == ["not_installed_anywhere"]
