@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { RawTestRun } from "../diagnosis/raw-failure.js";
@@ -49,6 +50,10 @@ export function createProjectRunnerCandidateRunner(setup: RunnerSetup, runner: P
       return files;
     })());
 
+  // Copies under __mend_cN/ run as the root does only when the runner's config and the
+  // tsconfig do not tie tests and sources to their paths (an include glob, an alias to src/):
+  // otherwise each candidate runs in place, laid over the project, one run each (slower, right).
+  const inPlace = !copiesResolveAsRoot(project.root);
   const run = (files: Record<string, string>, testFiles: string[], perTestTimeoutMs: number, timeoutMs: number, workers = false, collect: string[] = []) =>
     runProjectRunner(setup.sandbox, { runner, root: project.root, files, testFiles, timeoutMs, perTestTimeoutMs, workers, collect });
 
@@ -90,13 +95,14 @@ export function createProjectRunnerCandidateRunner(setup: RunnerSetup, runner: P
         const spent = Date.now() - started;
         if (spent >= batch.budgetMs || (batch.wallLimitMs !== undefined && spent >= batch.wallLimitMs)) break;
         if (plausibleSeen !== undefined && verdicts.length - plausibleSeen >= batch.extraAfterPlausible) break;
-        const group = pending.splice(0, GROUP_SIZE);
+        const group = pending.splice(0, inPlace ? 1 : GROUP_SIZE);
         const files: Record<string, string> = {};
         const groupTests: string[] = [];
         const guard = watchdog(runner, Math.min(MAX_FILE_MS, Math.max(MIN_FILE_MS, batch.cpuMs)));
         for (const candidate of group) {
-          const prefix = copyPrefix(candidate.id);
-          for (const [path, content] of Object.entries(base)) files[prefix + path] = content;
+          const prefix = inPlace ? "" : copyPrefix(candidate.id);
+          if (inPlace) for (const file of setup.support ?? []) files[file.path] = file.content;
+          else for (const [path, content] of Object.entries(base)) files[prefix + path] = content;
           for (const path of testPaths) files[prefix + path] = guard + (base[path] ?? "");
           files[prefix + setup.entry] = candidate.code;
           groupTests.push(...testPaths.map((path) => prefix + path));
@@ -113,7 +119,7 @@ export function createProjectRunnerCandidateRunner(setup: RunnerSetup, runner: P
         }
         const each = Math.round((Date.now() - groupStarted) / group.length);
         for (const candidate of group) {
-          const verdict = judge(candidate.id, result, batch, each);
+          const verdict = judge(candidate.id, result, batch, each, inPlace);
           verdicts.push(verdict);
           if (plausibleSeen === undefined && isPlausible(verdict)) plausibleSeen = verdicts.length;
         }
@@ -174,6 +180,39 @@ function watchdog(runner: ProjectTestRunner, ms: number): string {
     : `{ ${start} afterAll(() => mendWatchdog.terminate()); }\n`;
 }
 
+/** Runner and TypeScript configs whose path-bound settings a copy of the tree would not follow. */
+const CONFIGS = /^(?:vite|vitest|jest)\.config\.[cm]?[jt]s$|^vitest\.workspace\.[cm]?[jt]s$/;
+const PATH_BOUND = /\b(?:alias|include|dir|root|roots|testMatch|testRegex|moduleNameMapper|modulePaths|moduleDirectories)\b/;
+
+/**
+ * Whether a candidate's copy of the source tree under `__mend_cN/` runs as the project does: no
+ * runner config (vite/vitest/jest config file, or package.json's `jest`) with path-bound settings,
+ * and no tsconfig/jsconfig `paths`.
+ */
+function copiesResolveAsRoot(root: string): boolean {
+  let names: string[];
+  try {
+    names = readdirSync(root);
+  } catch {
+    return true;
+  }
+  for (const name of names) {
+    if (CONFIGS.test(name) && PATH_BOUND.test(readText(join(root, name)))) return false;
+    if ((name === "tsconfig.json" || name === "jsconfig.json") && /"paths"\s*:/.test(readText(join(root, name)))) return false;
+  }
+  const manifest = readText(join(root, "package.json"));
+  const jest = manifest.search(/"jest"\s*:\s*\{/);
+  return jest < 0 || !PATH_BOUND.test(manifest.slice(jest));
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return "";
+  }
+}
+
 function copyPrefix(id: number): string {
   return `__mend_c${id}/`;
 }
@@ -183,8 +222,8 @@ function testId(file: string, name: string): string {
 }
 
 /** A candidate's verdict from its copy's tests in the group's report (a group the runner never finished counts as timed out). */
-function judge(id: number, result: RawTestRun, batch: CandidateBatch, durationMs: number): CandidateVerdict {
-  const prefix = copyPrefix(id);
+function judge(id: number, result: RawTestRun, batch: CandidateBatch, durationMs: number, inPlace: boolean): CandidateVerdict {
+  const prefix = inPlace ? "" : copyPrefix(id);
   const outcomes = new Map<string, boolean>();
   for (const test of result.cases) {
     if (test.file?.startsWith(prefix)) outcomes.set(testId(test.file.slice(prefix.length), test.name), test.outcome === "passed");

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runMend } from "./__fixtures__/spawn-mend.js";
+import { BY_CANDIDATES, runMend } from "./__fixtures__/spawn-mend.js";
 import { writeProject } from "./__fixtures__/write-project.js";
 
 // A TypeScript project as Vite's templates lay it out: `@/` imports mapped by tsconfig's
@@ -90,6 +90,16 @@ describe("a Vite-style TypeScript project", () => {
     expect(check).toMatchObject({ stage: "tests", errorType: "assertion", tests: { passed: 1, failed: 1 } });
     expect(check.tests.failures[0]).toMatchObject({ name: "total applies a discount", expected: "9", actual: "11" });
   }, 240_000);
+
+  it("repair . fixes it with no model, each candidate run in place (the vitest include glob and the @/ alias tie tests to src/)", async () => {
+    const root = project("repaired", FILES);
+    const result = await runMend(["repair", ".", "--json", "--no-review", "--runs-dir", join(base, "runs")], { cwd: root, env: BY_CANDIDATES });
+    expect(result.code, result.stderr).toBe(0);
+    const run = JSON.parse(result.stdout);
+    expect(run).toMatchObject({ status: "passed", verified: true, verification: { by: "tests", testsRun: 2 } });
+    expect(run.attempts.map((attempt: { source: string }) => attempt.source)).toEqual(["draft", "offline"]);
+    expect(run.files["src/cart.ts"]).toContain("sum * (1 - discount)");
+  }, 300_000);
 
   it("still fails the types layer on a real type error, and imports on a package it lacks", async () => {
     const typed = project("typed", { ...FILES, "src/cart.ts": FILES["src/cart.ts"].replace("sum * (1 + discount)", "sum * (1 + String(discount))") });
