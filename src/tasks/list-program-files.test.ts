@@ -6,13 +6,15 @@ import { UsageError } from "../errors/usage-error.js";
 import { listProgramFiles } from "./list-program-files.js";
 
 let dir: string | undefined;
+const earlier: string[] = [];
 afterEach(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  for (const folder of [...earlier.splice(0), ...(dir ? [dir] : [])]) rmSync(folder, { recursive: true, force: true });
   dir = undefined;
 });
 
 /** A project under a folder of its own, named `name` (a checkout may be called anything, `tests` too). */
 function project(name: string, files: Record<string, string>): string {
+  if (dir) earlier.push(dir);
   dir = mkdtempSync(join(tmpdir(), "mend-program-"));
   const root = join(dir, name);
   for (const [path, content] of Object.entries(files)) {
@@ -33,6 +35,25 @@ const SHOP = {
 };
 
 describe("listProgramFiles", () => {
+  it("leaves build and test tool configuration out of a folder's program, unless named", async () => {
+    const root = project("cart", {
+      "package.json": '{ "name": "cart", "type": "module" }\n',
+      "vitest.config.ts": "export default {};\n",
+      "eslint.config.mjs": "export default [];\n",
+      "src/cart.ts": "export const total = 1;\n",
+      "src/app.config.ts": "export default {};\n",
+      "src/configure.ts": "export const configure = () => 1;\n",
+      "tests/cart.test.ts": "import { total } from '../src/cart';\n",
+    });
+    const found = await listProgramFiles(["."], root, undefined);
+    expect(found.program).toEqual(["src/cart.ts", "src/configure.ts"].map((path) => join(root, path)));
+    expect(found.tests).toEqual([join(root, "tests/cart.test.ts")]);
+    const named = await listProgramFiles(["vitest.config.ts"], root, undefined);
+    expect(named.program).toEqual([join(root, "vitest.config.ts")]);
+    const python = project("pkg", { "setup.py": "from setuptools import setup\nsetup()\n", "noxfile.py": "import nox\n", "pkg/core.py": "X = 1\n" });
+    expect((await listProgramFiles(["."], python, undefined)).program).toEqual([join(python, "pkg/core.py")]);
+  });
+
   it("takes folders' source files as the program (empty files last) and the files where tests sit as the tests", async () => {
     const root = project("shop", SHOP);
     const found = await listProgramFiles(["shop", "tests"], root, undefined);

@@ -7,6 +7,14 @@ import { looksLikeTestPath } from "../shared/looks-like-test-path.js";
 /** Folders that hold no code of the user's own. */
 const SKIPPED_DIRS = new Set(["node_modules", "__pycache__", ".git", ".mend", ".pytest_cache", ".venv", "venv", "dist", "build", "coverage"]);
 
+/**
+ * Build and tool configuration met in a folder: `vite.config.ts`, `jest.config.js`,
+ * `eslint.config.mjs`, gulp/grunt files, `setup.py`, `noxfile.py`. They configure how the
+ * program is built and tested, they are not the program: the run still sees them (the project
+ * is visible), but the loop neither checks nor edits them. Named outright, they count.
+ */
+const TOOL_CONFIG = /^(?:[\w-]+(?:\.[\w-]+)*\.config\.[cm]?[jt]s|[Gg]ulpfile\.[cm]?[jt]s|Gruntfile\.[cm]?[jt]s|setup\.py|noxfile\.py)$/;
+
 /** The files named by `mend repair PATH...` / `mend check PATH...`, as absolute paths. */
 export interface ProgramPaths {
   /** The program, in the order given (empty files last): the first one is the entry. */
@@ -67,6 +75,7 @@ async function walk(dir: string, language: Language | undefined): Promise<string
       continue;
     }
     const fileLanguage = languageOfFile(entry.name);
+    if (TOOL_CONFIG.test(entry.name)) continue;
     if (!entry.isFile() || !fileLanguage || (language && fileLanguage !== language && !sameToolchain(language, fileLanguage))) continue;
     found.push(absolute);
   }
