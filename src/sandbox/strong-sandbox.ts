@@ -40,18 +40,7 @@ export class StrongSandbox implements Sandbox {
     const limits = limitsOf(spec);
     const folder = await RunFolder.create(folderOwner(this.caps), { diskBytes: diskBytesOf(spec) });
     try {
-      await folder.write(spec.files);
-      const project = spec.projectRoot ? await planProjectOverlay(spec.projectRoot, Object.keys(spec.files)) : undefined;
-      if (project && !this.caps.bwrap) await linkProjectEntries(folder.work, project);
-      const running = await IsolatedProcess.start(this.caps, {
-        ...(project ? { project } : {}),
-        command: spec.command,
-        folder,
-        env: spec.env,
-        allowNetwork: spec.allowNetwork,
-        limits,
-        readOnly: readOnlyMounts(spec),
-      });
+      const running = await this.launch(spec, folder, limits);
       let result: ExecResult;
       try {
         result = await supervise(running, spec, limits, folder);
@@ -72,18 +61,7 @@ export class StrongSandbox implements Sandbox {
     const limits = limitsOf(spec);
     const folder = await RunFolder.create(folderOwner(this.caps), { diskBytes: diskBytesOf(spec) });
     try {
-      await folder.write(spec.files);
-      const project = spec.projectRoot ? await planProjectOverlay(spec.projectRoot, Object.keys(spec.files)) : undefined;
-      if (project && !this.caps.bwrap) await linkProjectEntries(folder.work, project);
-      const running = await IsolatedProcess.start(this.caps, {
-        ...(project ? { project } : {}),
-        command: spec.command,
-        folder,
-        env: spec.env,
-        allowNetwork: spec.allowNetwork,
-        limits,
-        readOnly: readOnlyMounts(spec),
-      });
+      const running = await this.launch(spec, folder, limits);
       return new StartedProcess(running.child, {
         exit: running.exited,
         kill: () => running.killTree(),
@@ -99,6 +77,22 @@ export class StrongSandbox implements Sandbox {
       await folder.remove();
       throw error;
     }
+  }
+
+  /** Lays the spec's files (and the project, when given) into `folder` and starts its command contained. */
+  private async launch(spec: ProcessSpec, folder: RunFolder, limits: RunLimits): Promise<IsolatedProcess> {
+    await folder.write(spec.files);
+    const project = spec.projectRoot ? await planProjectOverlay(spec.projectRoot, Object.keys(spec.files)) : undefined;
+    if (project && !this.caps.bwrap) await linkProjectEntries(folder.work, project);
+    return await IsolatedProcess.start(this.caps, {
+      ...(project ? { project } : {}),
+      command: spec.command,
+      folder,
+      env: spec.env,
+      allowNetwork: spec.allowNetwork,
+      limits,
+      readOnly: readOnlyMounts(spec),
+    });
   }
 
   async close(): Promise<void> {}
