@@ -1,5 +1,6 @@
 import { structuredPatch } from "diff";
 import type { PreferredEdit } from "../repair/prefer-edits.js";
+import { commonEnds } from "../shared/common-ends.js";
 
 /** Lines of context kept around each change: enough to recognise the place, not the program. */
 const CONTEXT = 1;
@@ -40,10 +41,9 @@ export function changedSpans(before: string, after: string): PreferredEdit[] {
 function innerChange(a: string, b: string): { before: string; after: string } {
   const left = tokens(a);
   const right = tokens(b);
-  let start = 0;
-  while (start < left.length && start < right.length && left[start] === right[start]) start++;
-  let end = 0;
-  while (end < left.length - start && end < right.length - start && left[left.length - 1 - end] === right[right.length - 1 - end]) end++;
+  const ends = commonEnds(left, right);
+  let start = ends.head;
+  const end = ends.tail;
   const span = (list: string[]) => list.slice(start, list.length - end).join("").trim();
   while ((span(left) === "" || span(right) === "") && start > 0) {
     start--;

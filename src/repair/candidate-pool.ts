@@ -3,6 +3,7 @@ import { countArithmeticNoOps } from "./arithmetic-no-ops.js";
 import { applyEdits, editsOverlap, type Mutation } from "./source-edit.js";
 import { hasSyntaxError, normalizedText, parserFor, type Grammar } from "./syntax-tree.js";
 import type TreeSitter from "@vscode/tree-sitter-wasm";
+import { commonEnds } from "../shared/common-ends.js";
 
 /** A program to test: the original with one or two mutations applied. */
 export interface Candidate {
@@ -136,11 +137,8 @@ export class CandidatePool {
 function changedTokens(before: string, after: string): { removed: number; inserted: number } {
   const a = tokensOf(before);
   const b = tokensOf(after);
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let end = 0;
-  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
-  return { removed: a.length - start - end, inserted: b.length - start - end };
+  const { head, tail } = commonEnds(a, b);
+  return { removed: a.length - head - tail, inserted: b.length - head - tail };
 }
 
 function tokensOf(text: string): string[] {

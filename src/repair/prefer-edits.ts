@@ -1,4 +1,5 @@
 import type { Mutation, OperatorName } from "./source-edit.js";
+import { commonEnds } from "../shared/common-ends.js";
 
 /**
  * An edit that fixed a similar failure before: the text it replaced and the text it put in,
@@ -125,10 +126,7 @@ function editKey(before: string, after: string): string {
 function coreChange(before: string, after: string): string {
   const a = tokensOf(before);
   const b = tokensOf(after);
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const { head, tail } = commonEnds(a, b);
   const abstract = (tokens: string[]) => tokens.slice(head, tokens.length - tail).map(abstractToken).join(" ");
   return `${abstract(a)}\u2192${abstract(b)}`;
 }
