@@ -4,6 +4,7 @@ import type { Diagnosis } from "../diagnosis/diagnosis.js";
 import { analyzePython, type PythonAnalysisResult } from "../languages/python/analyze-python.js";
 import { pyrightCheck } from "../languages/python/pyright-check.js";
 import { ruffLint } from "../languages/python/ruff-lint.js";
+import { findPytestConfig, type PytestConfig } from "../languages/python/find-pytest-config.js";
 import { hasPytestAddopts } from "../languages/python/pytest-addopts.js";
 import { pytestPythonpath } from "../languages/python/pytest-pythonpath.js";
 import { runPytest } from "../languages/python/run-pytest.js";
@@ -23,13 +24,15 @@ export function pythonLayers(context: ValidationContext): Layer[] {
   const allFiles = { ...files.program, ...files.tests };
   const programPaths = Object.keys(files.program).filter((path) => path.endsWith(".py"));
   const testPaths = Object.keys(files.tests);
+  // Read once: the imports layer takes its pythonpath, the tests layer whether it sets addopts.
+  const pytestConfig = projectPytestConfig(input.project, testPaths);
   let analysis: Promise<PythonAnalysisResult> | undefined;
   const analyze = () =>
     (analysis ??= analyzePython(context.sandbox, {
       files: allFiles,
       program: programPaths,
       tests: testPaths,
-      roots: projectPythonpath(input.project, testPaths),
+      roots: input.project ? pytestPythonpath(input.project.root, pytestConfig) : [],
     }));
 
   return [
@@ -118,7 +121,7 @@ export function pythonLayers(context: ValidationContext): Layer[] {
           perTestTimeoutMs: context.perTestTimeoutMs,
           memoryMb: context.memoryMb,
           allowNetwork: input.allowNetwork,
-          projectAddopts: projectAddopts(input.project, testPaths),
+          projectAddopts: hasPytestAddopts(pytestConfig),
         });
         if (run.cases.length === 0 && run.loadErrors.length === 0) {
           const missingRunner = missingPytestRunner(exec);
@@ -145,14 +148,8 @@ function withSrcLayoutHint(diagnosis: Diagnosis, programPaths: readonly string[]
   return { ...diagnosis, summary: `${diagnosis.summary}; ${hint}` };
 }
 
-/** The folders the project's pytest configuration puts on the path, where the tests' imports resolve. */
-function projectPythonpath(project: ProjectContext | undefined, testPaths: readonly string[]): string[] {
-  if (!project || testPaths.length === 0) return [];
-  return pytestPythonpath(project.root, dirname(join(project.root, testPaths[0])));
-}
-
-/** Whether the project's pytest configuration (found from the first test file, as pytest finds it) sets addopts. */
-function projectAddopts(project: ProjectContext | undefined, testPaths: readonly string[]): boolean {
-  if (!project || testPaths.length === 0) return false;
-  return hasPytestAddopts(project.root, dirname(join(project.root, testPaths[0])));
+/** The pytest configuration pytest would take for the tests (found from the first test file, as pytest finds it). */
+function projectPytestConfig(project: ProjectContext | undefined, testPaths: readonly string[]): PytestConfig | undefined {
+  if (!project || testPaths.length === 0) return undefined;
+  return findPytestConfig(project.root, dirname(join(project.root, testPaths[0])));
 }

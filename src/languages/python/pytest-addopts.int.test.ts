@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox } from "../../sandbox/create-sandbox.js";
 import { loadTask } from "../../tasks/load-task.js";
 import { validate } from "../../validation/validate.js";
+import { findPytestConfig } from "./find-pytest-config.js";
 import { hasPytestAddopts } from "./pytest-addopts.js";
 
 const sandbox = createSandbox();
@@ -54,7 +55,7 @@ describe("a project's pytest addopts", () => {
     ];
     cases.forEach(([config, expected], i) => {
       const root = project(`find-${i}`, config, "gross / (1 + rate)");
-      expect(hasPytestAddopts(root, join(root, "tests"))).toBe(expected);
+      expect(hasPytestAddopts(findPytestConfig(root, join(root, "tests")))).toBe(expected);
     });
   });
 

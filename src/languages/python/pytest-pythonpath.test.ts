@@ -2,7 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { pytestPythonpath } from "./pytest-pythonpath.js";
+import { findPytestConfig } from "./find-pytest-config.js";
+import { pytestPythonpath as pythonpathOf } from "./pytest-pythonpath.js";
+
+const pytestPythonpath = (root: string, start: string) => pythonpathOf(root, findPytestConfig(root, start));
 
 const base = mkdtempSync(join(tmpdir(), "mend-pythonpath-"));
 afterAll(() => rmSync(base, { recursive: true, force: true }));

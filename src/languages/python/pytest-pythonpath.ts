@@ -1,6 +1,6 @@
 import { join, relative } from "node:path";
 import { isInside } from "../../shared/is-inside.js";
-import { findPytestConfig } from "./find-pytest-config.js";
+import type { PytestConfig } from "./find-pytest-config.js";
 
 /**
  * The folders pytest's `pythonpath` option puts on `sys.path` (the src layout's
@@ -9,8 +9,7 @@ import { findPytestConfig } from "./find-pytest-config.js";
  * `findPytestConfig`); entries are relative to that file's folder. Folders outside the project
  * are left out: the run cannot see them.
  */
-export function pytestPythonpath(root: string, start: string): string[] {
-  const config = findPytestConfig(root, start);
+export function pytestPythonpath(root: string, config: PytestConfig | undefined): string[] {
   if (!config) return [];
   const value = optionValue(config.section, "pythonpath");
   if (value === undefined) return [];
