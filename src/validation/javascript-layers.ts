@@ -33,7 +33,7 @@ export function javascriptLayers(context: ValidationContext): Layer[] {
   const scripts = Object.keys(allFiles).filter((path) => SCRIPT.test(path));
   const programScripts = scripts.filter((path) => Object.hasOwn(files.program, path));
   const taskPaths = new Set([...Object.keys(allFiles), ...(input.project?.files ?? [])]);
-  const aliases = input.project ? projectAliases(input.project.root) : undefined;
+  const aliases = input.project ? projectAliases(input.project.root, taskPaths) : undefined;
   const hasPackage = input.project && aliases ? installedPackage(input.project.root, aliases) : undefined;
   const paths = programScripts[0] !== undefined ? aliases?.pathsFor(programScripts[0]) : undefined;
   const check = (mode: "lint" | "types") =>

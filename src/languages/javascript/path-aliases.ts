@@ -19,33 +19,31 @@ export interface ProjectAliases {
   pathsFor(from: string): Record<string, string[]> | undefined;
 }
 
-export function projectAliases(root: string): ProjectAliases {
+export function projectAliases(root: string, files: ReadonlySet<string>): ProjectAliases {
   const configs = new Map<string, { paths: ts.MapLike<string[]>; base: string } | undefined>();
-  const configOf = (dir: string) => {
-    if (!configs.has(dir)) configs.set(dir, readPaths(root, dir));
-    return configs.get(dir);
-  };
-  const isAlias = (specifier: string, from: string): boolean => {
-    if (!isNpmName(specifier)) return true;
-    const config = configOf(dirname(join(root, from)));
-    if (!config) return false;
-    return Object.entries(config.paths).some(([pattern, targets]) => {
-      const star = matchPattern(pattern, specifier);
-      if (star === undefined) return false;
-      return targets.some((target) => {
-        const path = join(config.base, target.replace("*", star));
-        return isInside(root, path) && SUFFIXES.some((suffix) => existsSync(path + suffix) || existsSync(path.replace(/\.[cm]?js$/, ".ts") + suffix));
-      });
-    });
-  };
   const pathsFor = (from: string): Record<string, string[]> | undefined => {
-    const config = configOf(dirname(join(root, from)));
+    const dir = dirname(join(root, from));
+    if (!configs.has(dir)) configs.set(dir, readPaths(root, dir));
+    const config = configs.get(dir);
     if (!config) return undefined;
     const mapped = Object.entries(config.paths).map(([pattern, targets]) => [
       pattern,
       targets.map((target) => join(config.base, target)).filter((path) => isInside(root, path)).map((path) => relative(root, path).split("\\").join("/")),
     ]);
     return Object.fromEntries(mapped);
+  };
+  // An alias names the project's files through `paths` when one of its targets is a file the
+  // project or the task has (the task's own, a candidate's new module included).
+  const isAlias = (specifier: string, from: string): boolean => {
+    if (!isNpmName(specifier)) return true;
+    return Object.entries(pathsFor(from) ?? {}).some(([pattern, targets]) => {
+      const star = matchPattern(pattern, specifier);
+      if (star === undefined) return false;
+      return targets.some((target) => {
+        const path = target.replace("*", star);
+        return SUFFIXES.some((suffix) => files.has(path + suffix) || files.has(path.replace(/\.[cm]?js$/, ".ts") + suffix));
+      });
+    });
   };
   return { isAlias, pathsFor };
 }
