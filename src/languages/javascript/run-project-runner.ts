@@ -118,19 +118,28 @@ export async function runProjectRunner(sandbox: Sandbox, input: ProjectRunnerInp
   return { run: toRawRun(exec, input.root), exec };
 }
 
+/** The flag per project root, read once: the repair engine runs vitest once per candidate group. */
+const configLoaderFlags = new Map<string, string[]>();
+
 /**
  * vite bundles a project's vitest.config.ts into a file beside it (node_modules/.vite-temp)
  * before loading it, which the read-only project in the sandbox refuses; vitest 3.1 and later
  * load it through vite's module runner instead, writing nothing. Older ones have no such option.
  */
 function configLoader(root: string): string[] {
-  try {
-    const { version } = JSON.parse(readFileSync(join(root, "node_modules/vitest/package.json"), "utf8")) as { version?: string };
-    const [major = 0, minor = 0] = (version ?? "").split(".").map(Number);
-    return major > 3 || (major === 3 && minor >= 1) ? ["--configLoader=runner"] : [];
-  } catch {
-    return [];
+  let flags = configLoaderFlags.get(root);
+  if (!flags) {
+    flags = [];
+    try {
+      const { version } = JSON.parse(readFileSync(join(root, "node_modules/vitest/package.json"), "utf8")) as { version?: string };
+      const [major = 0, minor = 0] = (version ?? "").split(".").map(Number);
+      if (major > 3 || (major === 3 && minor >= 1)) flags.push("--configLoader=runner");
+    } catch {
+      // No readable vitest package: the runner itself says so when it starts.
+    }
+    configLoaderFlags.set(root, flags);
   }
+  return flags;
 }
 
 function toRawRun(exec: ExecResult, root: string): RawTestRun {
