@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { FakeListChatModel } from "@langchain/core/utils/testing";
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -72,7 +72,8 @@ describe("the model exchange of a candidate across a stop before its validation"
     const crashed = await agent([wrongReply, rightReply], replay(2)).run(recordedTask);
     expect(crashed).toMatchObject({ status: "failed", reason: "error" });
     expect(crashed.attempts).toHaveLength(1);
-    expect(readdirSync(join(crashed.runDir, "attempts")).sort()).toEqual(["001.json", "002.model.json"]);
+    expect(readdirSync(join(crashed.runDir, "attempts")).sort()).toEqual(["001.json"]);
+    expect(readFileSync(join(crashed.runDir, "exchanges.jsonl"), "utf8")).toContain('"n":2,');
     // The repair prompt names the failed attempt's code; no checkpoint or write carries it.
     const folder = RunFolder.open(runsDir, crashed.runId);
     const kept = folder.readExchange(2);
@@ -87,7 +88,7 @@ describe("the model exchange of a candidate across a stop before its validation"
     const attempt = folder.readAttempt(2);
     expect(attempt?.record).toMatchObject({ n: 2, source: "model", strategy: "fix" });
     expect(attempt?.model).toEqual(kept);
-    expect(existsSync(join(crashed.runDir, "attempts", "002.model.json"))).toBe(false);
+    expect(RunFolder.open(runsDir, crashed.runId).readExchange(2)).toBeUndefined();
   });
 
   it("comes from the checkpoint in a run recorded before it was kept in the run folder", async () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -94,9 +94,27 @@ describe("RunFolder", () => {
     folder.dropExchange(1);
     expect(folder.readExchange(1)).toBeUndefined();
     expect(readdirSync(join(folder.dir, "attempts"))).toEqual([]);
+    expect(RunFolder.open(runsDir, "r6").readExchange(1)).toBeUndefined();
     // What a process killed in the middle of the write leaves.
-    writeFileSync(join(folder.dir, "attempts", "002.model.json"), JSON.stringify(exchange).slice(0, 20));
+    appendFileSync(join(folder.dir, "exchanges.jsonl"), JSON.stringify({ n: 2, exchange }).slice(0, 30));
     expect(folder.readExchange(2)).toBeUndefined();
+    // The same reply kept twice for one attempt (a candidate read again): the later one counts.
+    const again = RunFolder.open(runsDir, "r6");
+    again.writeExchange(3, exchange);
+    again.writeExchange(3, { ...exchange, retries: 1 });
+    expect(RunFolder.open(runsDir, "r6").readExchange(3)?.retries).toBe(1);
+    again.close();
+  });
+
+  it("reads an exchange kept in a file of its own by an earlier version, and drops it", () => {
+    const folder = RunFolder.create(runsDir, meta("r6b"));
+    const exchange = { messages: [{ role: "user", content: "fix it" }], reply: "```python\nx = 1\n```", retries: 0, temperature: 0.2, extraction: "fenced" };
+    writeFileSync(join(folder.dir, "attempts", "002.model.json"), JSON.stringify(exchange));
+    expect(folder.readExchange(2)).toEqual(exchange);
+    folder.dropExchange(2);
+    expect(readdirSync(join(folder.dir, "attempts"))).toEqual([]);
+    writeFileSync(join(folder.dir, "attempts", "003.model.json"), JSON.stringify(exchange).slice(0, 20));
+    expect(folder.readExchange(3)).toBeUndefined();
   });
 
   it("rejects an unknown run and a folder whose meta is not a run's, as usage errors", () => {

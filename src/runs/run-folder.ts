@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, ftruncateSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { UsageError } from "../errors/usage-error.js";
 import type { RunResult } from "../shared/run-result.js";
@@ -12,23 +12,28 @@ const META = "meta.json";
 const RESULT = "run.json";
 const EVENTS = "events.jsonl";
 const ATTEMPTS = "attempts";
+const EXCHANGES = "exchanges.jsonl";
 const CHECKPOINTS = "checkpoints.sqlite";
 
 /**
  * One run's folder under the runs dir: `meta.json` (task and options, for resume),
- * `attempts/NNN.json` (one per attempt; `NNN.model.json` beside it while the attempt's model
- * exchange waits for its validation), `events.jsonl`, `run.json` (the SPEC summary) and
+ * `attempts/NNN.json` (one per attempt), `exchanges.jsonl` (the model exchange of the attempt
+ * being validated, until its attempt file takes it), `events.jsonl`, `run.json` (the SPEC summary) and
  * `checkpoints.sqlite`. Writes are synchronous and atomic (write then rename) so that what
  * a crash interrupts is never half a file. With a mirror, every write is also handed to it.
  *
  * Nothing is buffered in the process: every event and attempt is in the kernel when its call
  * returns, so a killed process loses nothing it wrote (as with the checkpoints, a power cut
  * may lose the last writes: nothing here calls fsync, which would cost milliseconds a step).
- * The event log stays open between events (opening and closing it for each was a good part
- * of the loop's own cost); `close()` releases it, and an event after that opens it again.
+ * The event log and the exchange journal stay open between writes (creating, closing and
+ * removing a file for each was a good part of the loop's own cost); `close()` releases them,
+ * and a write after that opens them again.
  */
 export class RunFolder {
   private eventLog: number | undefined;
+  private exchangeLog: number | undefined;
+  /** The exchange this folder last kept, so validation needs no read back. */
+  private lastExchange: { n: number; text: string } | undefined;
   /** The attempt this folder last wrote, so the diagnose step's update needs no read back. */
   private lastAttempt: { n: number; text: string } | undefined;
 
@@ -97,34 +102,37 @@ export class RunFolder {
 
   /**
    * Keeps the model exchange of the attempt about to be validated until its attempt file takes
-   * it (`attempts/NNN.model.json`): the prompt is a kilobyte or more that the checkpointed
-   * candidate would otherwise carry through the checkpoints and their writes, and a crash or
-   * an interrupt between the model's reply and the validation must not lose it.
+   * it: the prompt is a kilobyte or more that the checkpointed candidate would otherwise carry
+   * through the checkpoints and their writes, and a crash or an interrupt between the model's
+   * reply and the validation must not lose it. One line appended to `exchanges.jsonl`
+   * (a line a crash cut short is read as no exchange); at most one attempt waits at a time, so
+   * dropping it empties the journal.
    */
   writeExchange(n: number, exchange: ModelExchange): void {
-    // Written in place (no rename): a file a crash cut short is read as no exchange.
-    writeFileSync(this.exchangePath(n), JSON.stringify(exchange));
+    const text = JSON.stringify({ n, exchange });
+    this.exchangeLog ??= openSync(join(this.dir, EXCHANGES), "a");
+    this.lastExchange = undefined;
+    writeWhole(this.exchangeLog, `${text}\n`);
+    this.lastExchange = { n, text };
   }
 
   /** The exchange kept for attempt `n`, if any (none in a run copied from its mirror, or cut short by a crash). */
   readExchange(n: number): ModelExchange | undefined {
-    let text: string;
-    try {
-      text = readFileSync(this.exchangePath(n), "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-      throw error;
-    }
-    try {
-      return JSON.parse(text) as ModelExchange;
-    } catch {
-      return undefined;
-    }
+    // Parsed from the text last written, never shared: the caller may change what it gets.
+    if (this.lastExchange?.n === n) return (JSON.parse(this.lastExchange.text) as KeptExchange).exchange;
+    const kept = readLines(join(this.dir, EXCHANGES))
+      .map(parseKept)
+      .findLast((line) => line?.n === n);
+    // A run crashed under an earlier version kept the exchange in a file of its own.
+    return kept?.exchange ?? readLegacyExchange(this.legacyExchangePath(n));
   }
 
   /** Drops the kept exchange once the attempt file holds it. */
   dropExchange(n: number): void {
-    rmSync(this.exchangePath(n), { force: true });
+    this.lastExchange = undefined;
+    if (this.exchangeLog !== undefined) ftruncateSync(this.exchangeLog, 0);
+    else rmSync(join(this.dir, EXCHANGES), { force: true });
+    rmSync(this.legacyExchangePath(n), { force: true });
   }
 
   /** Every attempt file, by number. */
@@ -141,17 +149,16 @@ export class RunFolder {
   appendEvent(event: RunEvent): void {
     this.eventLog ??= openSync(join(this.dir, EVENTS), "a");
     const entry = { ts: new Date().toISOString(), ...event };
-    const line = Buffer.from(`${JSON.stringify(entry)}\n`);
-    // A single write may take less than asked (a signal, a full disk); the rest follows.
-    for (let done = 0; done < line.length; ) done += writeSync(this.eventLog, line, done);
+    writeWhole(this.eventLog, `${JSON.stringify(entry)}\n`);
     this.mirror?.event(this.runId, entry);
   }
 
-  /** Releases the open event log; the folder stays usable. */
+  /** Releases the open event log and exchange journal; the folder stays usable. */
   close(): void {
-    if (this.eventLog === undefined) return;
-    closeSync(this.eventLog);
+    if (this.eventLog !== undefined) closeSync(this.eventLog);
+    if (this.exchangeLog !== undefined) closeSync(this.exchangeLog);
     this.eventLog = undefined;
+    this.exchangeLog = undefined;
   }
 
   /** Replaces the event log with lines stored elsewhere (a run copied from its mirror). */
@@ -174,9 +181,47 @@ export class RunFolder {
     return join(this.dir, ATTEMPTS, `${String(n).padStart(3, "0")}.json`);
   }
 
-  private exchangePath(n: number): string {
+  private legacyExchangePath(n: number): string {
     return join(this.dir, ATTEMPTS, `${String(n).padStart(3, "0")}.model.json`);
   }
+}
+
+interface KeptExchange {
+  n: number;
+  exchange: ModelExchange;
+}
+
+function parseKept(line: string): KeptExchange | undefined {
+  try {
+    return JSON.parse(line) as KeptExchange;
+  } catch {
+    return undefined;
+  }
+}
+
+function readLines(path: string): string[] {
+  try {
+    return readFileSync(path, "utf8").split("\n");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+}
+
+function readLegacyExchange(path: string): ModelExchange | undefined {
+  const text = readLines(path).join("\n");
+  if (text === "") return undefined;
+  try {
+    return JSON.parse(text) as ModelExchange;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A single write may take less than asked (a signal, a full disk); the rest follows. */
+function writeWhole(fd: number, text: string): void {
+  const bytes = Buffer.from(text);
+  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);
 }
 
 function readMetaFile(dir: string): RunMeta {
