@@ -1,15 +1,19 @@
 import type { AgentDeps } from "./agent-deps.js";
+import { changedOnly } from "./changed-only.js";
 import { PlainRunnable } from "./plain-runnable.js";
 import type { AgentNode, Route } from "./routing.js";
 import type { AgentStateValue, AgentUpdate } from "./state.js";
 
 type Node = (state: AgentStateValue) => AgentUpdate | Promise<AgentUpdate>;
 
-/** A node that logs when it is entered (again on resume: the log shows re-runs too). */
+/**
+ * A node that logs when it is entered (again on resume: the log shows re-runs too) and writes
+ * only the channels its update changes.
+ */
 export function tracedNode(name: AgentNode, node: Node, deps: AgentDeps): Node {
-  return (state) => {
+  return async (state) => {
     deps.emit({ type: "node_entered", node: name, attempt: state.attempts });
-    return node(state);
+    return changedOnly(state, await node(state));
   };
 }
 
