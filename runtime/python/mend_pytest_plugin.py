@@ -4,8 +4,10 @@ The exception class, the traceback frames as data, the compared values of a fail
 (from pytest's own `pytest_assertrepr_compare`) and the parameters of a parameterised test.
 It appends one line per outcome to MEND_PYTEST_REPORT, so a run killed half way still reports
 what finished. It also caps the address space (MEND_MEMORY_MB) so runaway allocation raises
-MemoryError in the test that caused it instead of killing the whole run. A plain assert
-script is collected as one test per asserting statement (see mend_assert_script.py).
+MemoryError in the test that caused it instead of killing the whole run, and gives each test
+its own time limit (MEND_TEST_TIMEOUT seconds) unless pytest-timeout, loaded by the project's
+own configuration, keeps time. A plain assert script is collected as one test per asserting
+statement (see mend_assert_script.py).
 Loaded with `-p mend_pytest_plugin` from the work folder, next to mend_assert_script.py.
 """
 
@@ -129,11 +131,55 @@ def pytest_assertrepr_compare(config, op, left, right):
     return None
 
 
+def _timeout_plugin_keeps_time(config):
+    """Whether pytest-timeout is loaded and has a limit (the project's, or mend's --timeout)."""
+    manager = config.pluginmanager
+    if not (manager.hasplugin("timeout") or manager.hasplugin("pytest_timeout")):
+        return False
+    values = [config.getoption("timeout", None), os.environ.get("PYTEST_TIMEOUT")]
+    try:
+        values.append(config.getini("timeout"))
+    except ValueError:
+        pass
+    for value in values:
+        try:
+            if value not in (None, "") and float(value) > 0:
+                return True
+        except (TypeError, ValueError):
+            continue
+    return False
+
+
+def _test_timeout(config):
+    """Seconds each test gets under mend's own alarm; 0 when pytest-timeout keeps time instead
+    (two alarms on one signal would replace each other)."""
+    cached = getattr(config, "_mend_test_timeout", None)
+    if cached is None:
+        seconds = float(os.environ.get("MEND_TEST_TIMEOUT", "0") or 0)
+        cached = 0.0 if seconds <= 0 or _timeout_plugin_keeps_time(config) else seconds
+        config._mend_test_timeout = cached
+    return cached
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     _current["nodeid"] = item.nodeid
-    yield
-    _current["nodeid"] = None
+    seconds = _test_timeout(item.config)
+    previous = signal.SIG_DFL
+    if seconds > 0:
+        # What pytest-timeout's signal method does: the test (setup, call and teardown) fails
+        # with "Timeout (>Ns)" where it is, and the next test runs.
+        def expire(signum, frame):
+            pytest.fail(f"Timeout (>{seconds:g}s)", pytrace=False)
+        previous = signal.signal(signal.SIGALRM, expire)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        if seconds > 0:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+        _current["nodeid"] = None
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -5,7 +5,7 @@ import { analyzePython, type PythonAnalysisResult } from "../languages/python/an
 import { pyrightCheck } from "../languages/python/pyright-check.js";
 import { ruffLint } from "../languages/python/ruff-lint.js";
 import { findPytestConfig, type PytestConfig } from "../languages/python/find-pytest-config.js";
-import { hasPytestAddopts } from "../languages/python/pytest-addopts.js";
+import { hasPytestAddopts, usesPytestTimeout } from "../languages/python/pytest-addopts.js";
 import { pytestPythonpath } from "../languages/python/pytest-pythonpath.js";
 import { runPytest } from "../languages/python/run-pytest.js";
 import type { ProjectContext } from "../shared/task.js";
@@ -122,6 +122,7 @@ export function pythonLayers(context: ValidationContext): Layer[] {
           memoryMb: context.memoryMb,
           allowNetwork: input.allowNetwork,
           projectAddopts: hasPytestAddopts(pytestConfig),
+          projectTimeoutPlugin: usesPytestTimeout(pytestConfig),
         });
         if (run.cases.length === 0 && run.loadErrors.length === 0) {
           const missingRunner = missingPytestRunner(exec);

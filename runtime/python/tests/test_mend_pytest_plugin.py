@@ -7,12 +7,39 @@ from conftest import copy_programs, read_ndjson, run_python, write_files
 PLUGIN = {"mend_pytest_plugin.py": "mend_pytest_plugin.py", "mend_assert_script.py": "mend_assert_script.py"}
 
 
-def run_pytest(work: Path, files: "dict[str, str]", tests: "list[str]") -> "list[dict]":
+def run_pytest(work: Path, files: "dict[str, str]", tests: "list[str]", options: "tuple[str, ...]" = (),
+               env: "dict[str, str] | None" = None) -> "list[dict]":
     copy_programs(work, PLUGIN)
     write_files(work, files)
-    run_python(work, ["-m", "pytest", "-p", "mend_pytest_plugin", "-p", "no:cacheprovider", "-q", "--rootdir=.", *tests],
-               env={"PYTHONPATH": ".", "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "MEND_PYTEST_REPORT": "report.ndjson"})
+    run_python(work, ["-m", "pytest", "-p", "mend_pytest_plugin", "-p", "no:cacheprovider", "-q", "--rootdir=.", *options, *tests],
+               env={"PYTHONPATH": ".", "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "MEND_PYTEST_REPORT": "report.ndjson", **(env or {})})
     return read_ndjson(work / "report.ndjson")
+
+
+LOOPING = {
+    "count.py": "def count_down(n):\n    while n != 0:\n        n -= 2\n    return n\n",
+    "test_count.py": "from count import count_down\n\n\ndef test_odd():\n    assert count_down(3) == 0\n\n\n"
+                     "def test_even():\n    assert count_down(4) == 0\n",
+}
+
+
+def test_a_test_past_its_time_limit_fails_as_timed_out_and_the_next_one_runs(tmp_path: Path) -> None:
+    # No pytest-timeout here (autoload off, not named): the plugin keeps time itself.
+    records = run_pytest(tmp_path, LOOPING, ["test_count.py"], env={"MEND_TEST_TIMEOUT": "0.5"})
+    tests = by_nodeid(records)
+    assert tests["test_count.py::test_odd"]["outcome"] == "failed"
+    assert tests["test_count.py::test_odd"]["timedOut"] is True
+    assert tests["test_count.py::test_odd"]["error"]["frames"][-1]["file"] == "count.py"
+    assert tests["test_count.py::test_even"]["outcome"] == "passed"
+
+
+def test_pytest_timeout_keeps_time_when_it_is_loaded_with_a_limit(tmp_path: Path) -> None:
+    # mend's alarm stays off (one SIGALRM): the limit that ends the loop is pytest-timeout's.
+    records = run_pytest(tmp_path, LOOPING, ["test_count.py"], ("-p", "pytest_timeout", "--timeout=0.5", "--timeout-method=signal"),
+                         env={"MEND_TEST_TIMEOUT": "60"})
+    odd = by_nodeid(records)["test_count.py::test_odd"]
+    assert odd["timedOut"] is True
+    assert odd["error"]["message"].startswith("Timeout (>0.5s)")
 
 
 def by_nodeid(records: "list[dict]") -> "dict[str, dict]":

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -97,10 +97,29 @@ describe("mend check", () => {
       return { PATH: `${join(venv, "bin")}:${process.env.PATH ?? "/usr/bin:/bin"}` };
     }
 
-    it("says to install pytest-timeout when pytest runs without it", SLOW, async () => {
+    it("runs the tests with pytest alone, each under its own time limit, when pytest-timeout is missing", SLOW, async () => {
       const env = pythonWithout("no-timeout", /^pytest_timeout/);
-      const result = await runMend(["check", "median.py", "--tests", "test_median.py", "--json"], { cwd: dir, env });
-      expectUsageExit(result, /^mend: pytest-timeout is not installed: python3 -m pip install pytest-timeout /, { json: true });
+      writeFileSync(join(dir, "countdown.py"), "def count_down(n):\n    while n != 0:\n        n -= 2\n    return n\n");
+      writeFileSync(
+        join(dir, "test_countdown.py"),
+        "from countdown import count_down\n\n\ndef test_odd():\n    assert count_down(3) == 0\n\n\ndef test_even():\n    assert count_down(4) == 0\n",
+      );
+      const result = await runMend(["check", "countdown.py", "--tests", "test_countdown.py", "--json"], { cwd: dir, env });
+      expect(result.code, result.stderr).toBe(1);
+      const json = JSON.parse(result.stdout);
+      expect(json).toMatchObject({ stage: "tests", errorType: "timeout", tests: { passed: 1, failed: 1, errors: 0 } });
+      expect(json.tests.failures.map((failure: { name: string }) => failure.name)).toEqual(["test_odd"]);
+    });
+
+    it("says to install pytest-timeout when the project's pytest configuration uses it and pytest runs without it", SLOW, async () => {
+      const env = pythonWithout("no-timeout-project", /^pytest_timeout/);
+      const project = join(dir, "timed-project");
+      mkdirSync(project);
+      writeFileSync(join(project, "pytest.ini"), "[pytest]\naddopts = --timeout=30\n");
+      writeFileSync(join(project, "ok.py"), "def median(xs):\n    return sorted(xs)[len(xs) // 2]\n");
+      writeFileSync(join(project, "test_ok.py"), "from ok import median\n\n\ndef test_odd():\n    assert median([3, 1, 2]) == 2\n");
+      const result = await runMend(["check", "ok.py", "--tests", "test_ok.py", "--json"], { cwd: project, env });
+      expectUsageExit(result, /^mend: pytest-timeout is not installed: python3 -m pip install pytest-timeout \(the project's pytest configuration uses it\)/, { json: true });
     });
 
     it("says to install pytest when there is none, whether or not the tests import it", SLOW, async () => {
@@ -108,7 +127,7 @@ describe("mend check", () => {
       writeFileSync(join(dir, "test_raises.py"), "import pytest\n\nfrom ok import median\n\n\ndef test_empty():\n    with pytest.raises(IndexError):\n        median([])\n");
       for (const tests of ["test_ok.py", "test_raises.py"]) {
         const result = await runMend(["check", "ok.py", "--tests", tests], { cwd: dir, env });
-        expectUsageExit(result, /^mend: pytest is not installed: python3 -m pip install pytest pytest-timeout /);
+        expectUsageExit(result, /^mend: pytest is not installed: python3 -m pip install pytest /);
       }
     });
   });

@@ -7,7 +7,7 @@ const VENV_NAMES = [".venv", "venv"];
 /**
  * The `site-packages` folders of the project's Python environment: `$VIRTUAL_ENV` when set,
  * else a `.venv` or `venv` folder at the root. The sandbox's own interpreter runs the tests
- * (pytest and its timeout plugin come with mendloop's setup); the project's packages are
+ * (pytest comes with mendloop's setup); the project's packages are
  * found through these folders.
  */
 export function projectSitePackages(root: string, virtualEnv = process.env.VIRTUAL_ENV): string[] {

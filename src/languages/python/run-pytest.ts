@@ -17,6 +17,8 @@ export interface PytestInput {
   allowNetwork?: boolean;
   /** The project's pytest configuration sets `addopts`: run with them, as the user's pytest does. */
   projectAddopts?: boolean;
+  /** The project's configuration uses pytest-timeout (see `usesPytestTimeout`): it keeps each test's time, with our limit. */
+  projectTimeoutPlugin?: boolean;
 }
 
 const frameSchema = z.object({
@@ -58,9 +60,13 @@ const NO_TESTS_COLLECTED = 5;
 export async function runPytest(sandbox: Sandbox, input: PytestInput): Promise<{ run: RawTestRun; exec: ExecResult }> {
   // A project's addopts (markers to deselect, warnings as errors, its plugins' options) are
   // part of how its tests are meant to run, so they stay; their plugins then load as in the
-  // user's own pytest. Without addopts, only our plugin and pytest-timeout are loaded: third-party
-  // plugins installed next to pytest (benchmarks, coverage) cost start-up time and can change the run.
+  // user's own pytest. Without addopts, only our plugin is loaded: third-party plugins
+  // installed next to pytest (benchmarks, coverage) cost start-up time and can change the run.
   const addopts = input.projectAddopts === true;
+  const seconds = Math.max(0.1, input.perTestTimeoutMs / 1000);
+  // Each test's time limit is our plugin's own (so pytest alone is enough), unless the project
+  // uses pytest-timeout: then that plugin keeps time, with our limit over the project's.
+  const timeoutPlugin = input.projectTimeoutPlugin === true;
   const exec = await sandbox.run({
     command: [
       "python3",
@@ -69,7 +75,8 @@ export async function runPytest(sandbox: Sandbox, input: PytestInput): Promise<{
       "-p",
       "mend_pytest_plugin",
       // Autoloaded plugins already hold pytest-timeout under its entry-point name: asking for it again fails.
-      ...(addopts ? [] : ["-p", "pytest_timeout", "-o", "addopts="]),
+      ...(timeoutPlugin && !addopts ? ["-p", "pytest_timeout"] : []),
+      ...(addopts ? [] : ["-o", "addopts="]),
       "-p",
       "no:cacheprovider",
       "-q",
@@ -77,11 +84,10 @@ export async function runPytest(sandbox: Sandbox, input: PytestInput): Promise<{
       "--rootdir=.",
       "--continue-on-collection-errors",
       // What we must override even over the project's addopts (later options win): every test
-      // runs (an `-x` would hide the failures diagnosis and fault localization read), each
-      // under our time limit, with one-line tracebacks (our plugin reports the frames).
+      // runs (an `-x` would hide the failures diagnosis and fault localization read), under our
+      // time limit, with one-line tracebacks (our plugin reports the frames).
       "--maxfail=0",
-      `--timeout=${Math.max(0.1, input.perTestTimeoutMs / 1000)}`,
-      "--timeout-method=signal",
+      ...(timeoutPlugin ? [`--timeout=${seconds}`, "--timeout-method=signal"] : []),
       "--tb=line",
       ...input.testFiles,
     ],
@@ -95,7 +101,8 @@ export async function runPytest(sandbox: Sandbox, input: PytestInput): Promise<{
       PYTHONDONTWRITEBYTECODE: "1",
       PYTHONHASHSEED: "0",
       MEND_PYTEST_REPORT: PYTEST_REPORT_FILE,
-      MEND_COLLECT_TIMEOUT: String(Math.max(0.1, input.perTestTimeoutMs / 1000)),
+      MEND_TEST_TIMEOUT: String(seconds),
+      MEND_COLLECT_TIMEOUT: String(seconds),
       ...(input.memoryMb ? { MEND_MEMORY_MB: String(input.memoryMb) } : {}),
     },
     collect: [PYTEST_REPORT_FILE],
