@@ -11,8 +11,9 @@ def run_pytest(work: Path, files: "dict[str, str]", tests: "list[str]", options:
                env: "dict[str, str] | None" = None) -> "list[dict]":
     copy_programs(work, PLUGIN)
     write_files(work, files)
-    run_python(work, ["-m", "pytest", "-p", "mend_pytest_plugin", "-p", "no:cacheprovider", "-q", "--rootdir=.", *options, *tests],
-               env={"PYTHONPATH": ".", "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "MEND_PYTEST_REPORT": "report.ndjson", **(env or {})})
+    command = ["-m", "pytest", "-p", "mend_pytest_plugin", "-p", "no:cacheprovider", "-q", "--rootdir=.", *options, *tests]
+    base = {"PYTHONPATH": ".", "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "MEND_PYTEST_REPORT": "report.ndjson"}
+    run_python(work, command, env={**base, **(env or {})})
     return read_ndjson(work / "report.ndjson")
 
 
@@ -35,8 +36,8 @@ def test_a_test_past_its_time_limit_fails_as_timed_out_and_the_next_one_runs(tmp
 
 def test_pytest_timeout_keeps_time_when_it_is_loaded_with_a_limit(tmp_path: Path) -> None:
     # mend's alarm stays off (one SIGALRM): the limit that ends the loop is pytest-timeout's.
-    records = run_pytest(tmp_path, LOOPING, ["test_count.py"], ("-p", "pytest_timeout", "--timeout=0.5", "--timeout-method=signal"),
-                         env={"MEND_TEST_TIMEOUT": "60"})
+    options = ("-p", "pytest_timeout", "--timeout=0.5", "--timeout-method=signal")
+    records = run_pytest(tmp_path, LOOPING, ["test_count.py"], options, env={"MEND_TEST_TIMEOUT": "60"})
     odd = by_nodeid(records)["test_count.py::test_odd"]
     assert odd["timedOut"] is True
     assert odd["error"]["message"].startswith("Timeout (>0.5s)")
