@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -113,5 +114,19 @@ describe("a src-layout project", () => {
     expect(check.summary).toMatch(/No module named 'inventory'/);
     expect(check.summary).toMatch(/pythonpath = \["src"\]/);
     expect(check.summary).not.toMatch(/pip install inventory/);
+  }, 180_000);
+
+  it("installed in editable mode in the project's .venv, not activated: check reaches the failing test", async () => {
+    const root = layout("editable", "");
+    // What `pip install -e .` leaves for a src layout: a .pth file naming the src folder in the
+    // venv's site-packages (setuptools' editable wheel; hatch and pdm write the same kind).
+    const venv = join(root, ".venv");
+    execFileSync("python3", ["-m", "venv", "--without-pip", venv]);
+    const lib = join(venv, "lib");
+    const site = join(lib, readdirSync(lib).find((name) => name.startsWith("python3"))!, "site-packages");
+    writeFileSync(join(site, "__editable__.inventory-0.1.0.pth"), `${join(root, "src")}\n`);
+    const result = await runMend(["check", ".", "--json"], { cwd: root, env: { VIRTUAL_ENV: "" } });
+    expect(result.code, result.stderr).toBe(1);
+    expect(JSON.parse(result.stdout)).toMatchObject({ stage: "tests", errorType: "assertion", tests: { passed: 2, failed: 1 } });
   }, 180_000);
 });
