@@ -34,6 +34,23 @@ def test_a_test_past_its_time_limit_fails_as_timed_out_and_the_next_one_runs(tmp
     assert tests["test_count.py::test_even"]["outcome"] == "passed"
 
 
+def test_after_a_first_hang_later_tests_get_a_few_times_the_slowest_finished_one(tmp_path: Path) -> None:
+    hanging = "".join(f"def test_hang_{n}():\n    assert count_down({2 * n + 1}) == 0\n\n\n" for n in range(6))
+    files = {
+        "count.py": LOOPING["count.py"],
+        "test_count.py": "import time\n\nfrom count import count_down\n\n\n"
+                         "def test_even():\n    assert count_down(4) == 0\n\n\n" + hanging +
+                         "def test_slow_after():\n    time.sleep(0.3)\n",
+    }
+    records = run_pytest(tmp_path, files, ["test_count.py"], env={"MEND_TEST_TIMEOUT": "3"})
+    tests = by_nodeid(records)
+    messages = [tests[f"test_count.py::test_hang_{n}"]["error"]["message"] for n in range(6)]
+    assert messages[0] == "Timeout (>3s)"
+    assert messages[1:] == ["Timeout (>1s)"] * 5
+    # A test that takes longer than the slowest before the hang, well within the floor, still passes.
+    assert tests["test_count.py::test_slow_after"]["outcome"] == "passed"
+
+
 def test_pytest_timeout_keeps_time_when_it_is_loaded_with_a_limit(tmp_path: Path) -> None:
     # mend's alarm stays off (one SIGALRM): the limit that ends the loop is pytest-timeout's.
     options = ("-p", "pytest_timeout", "--timeout=0.5", "--timeout-method=signal")
