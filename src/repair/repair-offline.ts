@@ -132,6 +132,14 @@ const GUARD_MIN_MS = 1_500;
 const COVERAGE_MAX_COMPARED = 3;
 const COVERAGE_MIN_MS = 3_000;
 const BATCH_SIZE = 250;
+/**
+ * Building a candidate parses it (to drop those that do not parse, no-ops and duplicates):
+ * under load 250 of them cost seconds before the first one ran, and most were never run once
+ * the budget ended. The first batch is this small; each later one holds what the runner got
+ * through in a batch's time so far, with room to spare (BATCH_HEADROOM), within BATCH_SIZE.
+ */
+const FIRST_BATCH_SIZE = 16;
+const BATCH_HEADROOM = 2;
 const BATCH_BUDGET_MS = 5_000;
 /** Pairs of edits come only after every single edit, and only this many. */
 const MAX_PAIRS = 2_000;
@@ -233,6 +241,9 @@ class RepairSearch {
   /** Plausible candidates found after the few more a search without the guard runs. */
   private readonly latePlausible = new Set<number>();
   private baselineTests: TestObservation[] = [];
+  /** Time spent waiting on the runners' batches, and the verdicts they gave (see batchSize). */
+  private runnerMs = 0;
+  private runnerCandidates = 0;
   /**
    * The first plausible patch is the same kind of edit as a remembered, verified fix on a like
    * line (see `RememberedMatch.sameKind`), or repeats one (the replay): the search takes it
@@ -549,6 +560,7 @@ class RepairSearch {
     // candidate's import in CPU time; on the clock, only for sleepers and systems without /proc.
     const limits = testTimeLimits(this.baselineTests, this.failing, this.passing, left);
     const cpuMs = Math.min(MAX_CANDIDATE_TIMEOUT_MS, limits.totalMs + CANDIDATE_IMPORT_CPU_MS);
+    const asked = Date.now();
     const outcome = await this.runnerFor(file).evaluate({
       candidates: group.map(({ id, code }) => ({ id, code })),
       failing: this.failing,
@@ -566,6 +578,8 @@ class RepairSearch {
       originalHangs: this.originalHangs,
       wallLimitMs: left + DEADLINE_GRACE_MS,
     });
+    this.runnerMs += Date.now() - asked;
+    this.runnerCandidates += outcome.verdicts.length;
     for (const verdict of outcome.verdicts) {
       const candidate = byId.get(verdict.id);
       if (!candidate) continue;
@@ -732,7 +746,14 @@ class RepairSearch {
   }
 
   private batchLimit(): number {
-    return Math.max(0, Math.min(BATCH_SIZE, this.maxCandidates - this.candidatesRun()));
+    return Math.max(0, Math.min(this.batchSize(), this.maxCandidates - this.candidatesRun()));
+  }
+
+  /** See FIRST_BATCH_SIZE: what the runner got through per millisecond so far, times a batch's time. */
+  private batchSize(): number {
+    if (this.runnerMs === 0 || this.runnerCandidates === 0) return FIRST_BATCH_SIZE;
+    const expected = (this.runnerCandidates / this.runnerMs) * Math.min(Math.max(0, this.remaining()), BATCH_BUDGET_MS);
+    return Math.round(Math.min(BATCH_SIZE, Math.max(FIRST_BATCH_SIZE, BATCH_HEADROOM * expected)));
   }
 
   /**
