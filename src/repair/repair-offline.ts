@@ -167,6 +167,7 @@ const BASELINE_SHARE_OF_BUDGET = 0.03;
 const BASELINE_PYTHON_MIN_MS = 150;
 /** A candidate's own cost beside its tests (a fork, compiling and importing it), in CPU time. */
 const CANDIDATE_IMPORT_CPU_MS = 150;
+const MIN_CANDIDATE_CPU_MS = 200;
 const MAX_CANDIDATE_TIMEOUT_MS = 10_000;
 const MIN_WALL_MS = 3_000;
 /**
@@ -556,10 +557,11 @@ class RepairSearch {
     const left = Math.max(1, this.remaining());
     // Mutants often loop forever: each test keeps to a CPU-time limit (which a busy machine
     // does not stretch) derived from its baseline time and shrinking with the budget left (see
-    // testTimeLimits). The whole run's limits are a backstop: every test at its limit plus the
-    // candidate's import in CPU time; on the clock, only for sleepers and systems without /proc.
+    // testTimeLimits; the Python runner keeps them, the Node runners keep the whole run's).
+    // The whole run's limits are then a backstop: every test at its limit plus the candidate's
+    // import in CPU time; on the clock, only for sleepers and systems without /proc.
     const limits = testTimeLimits(this.baselineTests, this.failing, this.passing, left);
-    const cpuMs = Math.min(MAX_CANDIDATE_TIMEOUT_MS, limits.totalMs + CANDIDATE_IMPORT_CPU_MS);
+    const cpuMs = Math.min(MAX_CANDIDATE_TIMEOUT_MS, this.input.language === "python" ? limits.totalMs + CANDIDATE_IMPORT_CPU_MS : this.wholeRunCpuMs());
     const asked = Date.now();
     const outcome = await this.runnerFor(file).evaluate({
       candidates: group.map(({ id, code }) => ({ id, code })),
@@ -733,6 +735,15 @@ class RepairSearch {
 
   private candidatesRun(): number {
     return this.evaluated.filter(({ verdict }) => !verdict.invalid).length + this.laterRoundCandidates;
+  }
+
+  /**
+   * A candidate's CPU limit for the Node runners, which keep no limit per test: a few times
+   * the original's whole run (the tests that hung left out), at least MIN_CANDIDATE_CPU_MS.
+   */
+  private wholeRunCpuMs(): number {
+    const measured = this.baselineTests.filter((test) => test.outcome !== "timeout").reduce((sum, test) => sum + test.durationMs, 0);
+    return Math.max(MIN_CANDIDATE_CPU_MS, 3 * measured + CANDIDATE_IMPORT_CPU_MS);
   }
 
   /** The baseline's limit per test (see BASELINE_TEST_TIMEOUT_MS). */
