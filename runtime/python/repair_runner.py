@@ -6,7 +6,8 @@ fork server), so a candidate costs a fork instead of a fresh interpreter. Result
 original stdout as lines starting with '@@mend '.
 
 Usage: python3 -u repair_runner.py CONFIG.json, in the work folder that holds the program,
-its tests, mend_assert_script.py, mend_program_modules.py and the candidates file named in the config.
+its tests, mend_assert_script.py, mend_program_modules.py, mend_time_limits.py and the candidates file
+named in the config.
 The config's mode is "baseline" or "evaluate" (one run, then exit), or "serve": the session is
 collected once and serves requests, one JSON line each on stdin ({"id", "mode": "baseline" or
 "evaluate", the same fields as a one-run config, the candidates inline}), each answered by its
@@ -46,9 +47,12 @@ from _pytest.runner import runtestprotocol  # noqa: E402
 
 import mend_assert_script  # noqa: E402
 import mend_program_modules  # noqa: E402
+import mend_time_limits  # noqa: E402
+from mend_time_limits import BaselineLimits, arm_cpu_limit, disarm_cpu_limit, wall_backstop  # noqa: E402
 
 # This runner and the modules it imports sit in the work folder, but belong to no program.
-OWN_FILES = [os.path.abspath(__file__), mend_assert_script.__file__ or "", mend_program_modules.__file__ or ""]
+OWN_FILES = [os.path.abspath(__file__), mend_assert_script.__file__ or "", mend_program_modules.__file__ or "",
+             mend_time_limits.__file__ or ""]
 
 FAIL_LINES = {}
 
@@ -135,7 +139,7 @@ class Tracer:
             self.child.write({"l": line})
 
 
-def baseline_child(items, start, code, modules, fd):
+def baseline_child(items, start, code, modules, limits, fd):
     silence()
     child = Child(fd)
     if not install(modules, code):
@@ -145,15 +149,21 @@ def baseline_child(items, start, code, modules, fd):
     for index in range(start, len(items)):
         item = items[index]
         child.write({"start": index})
+        limit = limits.limit()
         tracer = Tracer(child)
+        cpu_began = time.process_time()
         began = time.perf_counter()
+        arm_cpu_limit(limit, lambda index=index: child.write({"timeout": index}))
         sys.settrace(tracer.global_trace)
         try:
             outcome = run_item(item)
         finally:
             sys.settrace(None)
+            disarm_cpu_limit()
+        cpu = time.process_time() - cpu_began
+        limits.finished(cpu)
         child.write({"end": index, "outcome": outcome, "ms": (time.perf_counter() - began) * 1000,
-                     "failLine": FAIL_LINES.get(item.nodeid)})
+                     "cpuMs": cpu * 1000, "failLine": FAIL_LINES.get(item.nodeid)})
     os._exit(0)
 
 
@@ -222,13 +232,6 @@ def read_lines(fd, buffer, timeout):
     return rest, [json.loads(line) for line in complete if line.strip()]
 
 
-# A program that hangs on its first tests mostly hangs on the rest: past this many hangs, each
-# later test is taken to hang at a third of the limit, so that the baseline of a program that
-# loops forever does not spend the search's budget (a slow test misjudged as hanging only
-# becomes one more test a fix must pass).
-FULL_LIMIT_HANGS = 2
-
-
 def wall_deadline(request):
     """When a request must be answered, whatever runs (the engine's deadline), as a time.monotonic()
     value, or None. The request gives it as wall-clock milliseconds since the epoch ("answerBy"),
@@ -239,16 +242,15 @@ def wall_deadline(request):
 
 def run_baseline(items, modules, request):
     code = open(ENTRY, encoding="utf-8").read()
-    full_timeout = request["testTimeoutMs"] / 1000
-    hangs = 0
+    limits = BaselineLimits(request["testTimeoutMs"] / 1000)
     answer_by = wall_deadline(request)
     start = 0
     while start < len(items):
-        test_timeout = full_timeout if hangs < FULL_LIMIT_HANGS else full_timeout / 3
-        wall_limit = test_timeout * 10
-        pid, fd = spawn(baseline_child, items, start, code, modules)
+        pid, fd = spawn(baseline_child, items, start, code, modules, limits)
         buffer = b""
         current = None
+        test_limit = limits.limit()
+        hung = False
         lines = []
         last_event = time.monotonic()
         cpu_at_start = 0.0
@@ -263,39 +265,51 @@ def run_baseline(items, modules, request):
                     finished = True
                 elif "start" in event:
                     current = event["start"]
+                    test_limit = limits.limit()
                     lines = []
                     last_event = time.monotonic()
                     cpu_at_start = cpu_seconds(pid) or 0.0
                 elif "l" in event:
                     lines.append(event["l"])
+                elif "timeout" in event:
+                    hung = True
                 elif "end" in event:
+                    limits.finished(event["cpuMs"] / 1000)
                     emit({"event": "test", "id": items[event["end"]].nodeid, "outcome": event["outcome"],
-                          "ms": event["ms"], "lines": lines, "failLine": event.get("failLine")})
+                          "ms": event["ms"], "cpuMs": event["cpuMs"], "lines": lines, "failLine": event.get("failLine")})
                     current = None
                     start = event["end"] + 1
-            if buffer is None or finished:
+            if buffer is None or finished or hung:
                 break
             if answer_by is not None and time.monotonic() >= answer_by:
                 # Out of time: the tests not reported stay unobserved, as when the sandbox is stopped.
                 finished = True
                 break
-            if current is not None and over_limit(pid, cpu_at_start, test_timeout, last_event, wall_limit):
-                emit({"event": "test", "id": items[current].nodeid, "outcome": "timeout",
-                      "ms": round(test_timeout * 1000), "lines": lines})
-                hangs += 1
-                start = current + 1
+            # The child keeps the limit itself; this is the backstop for a loop inside one C call
+            # (twice the limit in CPU time) and for a test that sleeps (on the clock).
+            if current is not None and over_limit(pid, cpu_at_start, 2 * test_limit, last_event, wall_backstop(test_limit)):
+                hung = True
                 break
         kill(pid)
         os.close(fd)
         if finished:
             break
-        if buffer is None and current is not None:
+        if hung and current is not None:
+            emit({"event": "test", "id": items[current].nodeid, "outcome": "timeout",
+                  "ms": round(test_limit * 1000), "cpuMs": round(test_limit * 1000), "lines": lines})
+            limits.hung()
+            start = current + 1
+        elif buffer is None and current is not None:
             # The child died inside a test (os._exit, a crash): that test failed.
             emit({"event": "test", "id": items[current].nodeid, "outcome": "failed", "ms": 0, "lines": lines})
             start = current + 1
 
 
-def candidate_child(code, modules, first, rest, fd):
+def candidate_child(code, modules, first, rest, limits, fd):
+    """Runs a candidate on the failing tests, then, when one of them passes, on the passing ones
+    until the first that fails (fail fast: the candidate is then neither a fix nor a partial
+    one, and its count of those tests is not needed). Each test runs under its own CPU limit
+    (`limits`, by node id; none when absent); the first test over its limit ends the run."""
     silence()
     child = Child(fd)
     try:
@@ -307,14 +321,26 @@ def candidate_child(code, modules, first, rest, fd):
         # An import-time failure fails every test.
         child.write({"importError": True})
         os._exit(0)
+
+    def run(item):
+        limit = limits.get(item.nodeid)
+        arm_cpu_limit(None if limit is None else limit / 1000, lambda: child.write({"t": True}))
+        try:
+            return run_item_quickly(item) != "failed"
+        finally:
+            disarm_cpu_limit()
+
     passed_first = 0
     for item in first:
-        outcome = run_item_quickly(item)
-        passed_first += outcome != "failed"
-        child.write({"o": outcome != "failed", "f": 1})
+        passed = run(item)
+        passed_first += passed
+        child.write({"o": passed, "f": 1})
     if passed_first > 0 or not first:
         for item in rest:
-            child.write({"o": run_item_quickly(item) != "failed", "f": 0})
+            passed = run(item)
+            child.write({"o": passed, "f": 0})
+            if not passed:
+                break
     os._exit(0)
 
 
@@ -328,6 +354,9 @@ def run_candidates(items, modules, request):
         candidates = json.load(open(candidates, encoding="utf-8"))
     timeout = request["timeoutMs"] / 1000
     cpu_limit = request.get("cpuMs", request["timeoutMs"]) / 1000
+    # Per test CPU limits (ms by node id), derived by the engine from the baseline; the two above
+    # are then the whole candidate's backstop.
+    test_limits = request.get("testCpuMs") or {}
     deadline = time.monotonic() + request["budgetMs"] / 1000
     answer_by = wall_deadline(request)
     jobs = max(1, CONFIG.get("jobs", 2))
@@ -348,9 +377,10 @@ def run_candidates(items, modules, request):
         stop = time.monotonic() >= deadline or remaining_after_plausible == 0
         while queue and not stop and len(running) < jobs:
             candidate = queue.pop(0)
-            pid, fd = spawn(candidate_child, candidate["code"], modules, failing, rest)
+            pid, fd = spawn(candidate_child, candidate["code"], modules, failing, rest, test_limits)
             running[fd] = {"pid": pid, "id": candidate["id"], "began": time.monotonic(), "buffer": b"",
-                           "fp": 0, "fn": 0, "rp": 0, "rn": 0, "invalid": False, "importError": False}
+                           "fp": 0, "fn": 0, "rp": 0, "rn": 0, "invalid": False, "importError": False,
+                           "timedOut": False}
             if remaining_after_plausible is not None:
                 remaining_after_plausible -= 1
         if not running:
@@ -376,11 +406,13 @@ def run_candidates(items, modules, request):
                         state["invalid"] = True
                     elif event.get("importError"):
                         state["importError"] = True
+                    elif event.get("t"):
+                        state["timedOut"] = True
                     elif event.get("f"):
                         state["fp" if event["o"] else "fn"] += 1
                     else:
                         state["rp" if event["o"] else "rn"] += 1
-            timed_out = not done and over_limit(state["pid"], 0.0, cpu_limit, state["began"], timeout)
+            timed_out = state["timedOut"] or (not done and over_limit(state["pid"], 0.0, cpu_limit, state["began"], timeout))
             aborted = not done and now >= deadline + timeout
             if done or timed_out or aborted:
                 cpu_ms = kill(state["pid"])

@@ -103,6 +103,7 @@ export function evaluateRequest(batch: CandidateBatch): Record<string, unknown> 
     extraAfterPlausible: batch.extraAfterPlausible,
     baselineHung: batch.originalHangs,
     testTimeoutMs: batch.timeoutMs,
+    ...(batch.testCpuMs ? { testCpuMs: batch.testCpuMs } : {}),
   };
 }
 

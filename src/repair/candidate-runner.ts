@@ -7,6 +7,8 @@ export interface TestObservation {
   id: string;
   outcome: "passed" | "failed" | "skipped" | "timeout";
   durationMs: number;
+  /** CPU time the test took (its limit when it hung), where the runner measures it (Python). */
+  cpuMs?: number;
   /** Program lines the test executed (1-based). */
   lines: number[];
   /** The deepest program line in the failure's traceback, when the test failed with one. */
@@ -43,6 +45,12 @@ export interface CandidateBatch {
   timeoutMs: number;
   /** Per-candidate CPU-time limit, where the runner can measure it (Linux /proc). */
   cpuMs: number;
+  /**
+   * CPU-time limit per test id (see `testTimeLimits`), where the runner keeps one (Python): a
+   * candidate's run ends at its first test over its limit. `cpuMs` and `timeoutMs` stay the
+   * whole run's backstop. The order of `failing` and of `passing` is the order they run in.
+   */
+  testCpuMs?: Record<string, number>;
   /** Stop starting candidates after this long. */
   budgetMs: number;
   /** Once a candidate passes everything, run at most this many more. */

@@ -17,6 +17,7 @@ import { rankPlausible, tiedBeforeCoverage, type PlausibleEvidence } from "./ran
 import { describeMutation, type EditDescription, type Mutation } from "./source-edit.js";
 import { grammarOf, hasSyntaxError, parseSource, type SyntaxTree } from "./syntax-tree.js";
 import { DEFAULT_OFFLINE_BUDGET_MS } from "./offline-budget.js";
+import { testTimeLimits } from "./test-time-limits.js";
 
 export type { EditDescription } from "./source-edit.js";
 
@@ -131,6 +132,14 @@ const GUARD_MIN_MS = 1_500;
 const COVERAGE_MAX_COMPARED = 3;
 const COVERAGE_MIN_MS = 3_000;
 const BATCH_SIZE = 250;
+/**
+ * Building a candidate parses it (to drop those that do not parse, no-ops and duplicates):
+ * under load 250 of them cost seconds before the first one ran, and most were never run once
+ * the budget ended. The first batch is this small; each later one holds what the runner got
+ * through in a batch's time so far, with room to spare (BATCH_HEADROOM), within BATCH_SIZE.
+ */
+const FIRST_BATCH_SIZE = 16;
+const BATCH_HEADROOM = 2;
 const BATCH_BUDGET_MS = 5_000;
 /** Pairs of edits come only after every single edit, and only this many. */
 const MAX_PAIRS = 2_000;
@@ -147,8 +156,17 @@ const HELPING_SINGLES = 10;
 /** The original program is round 1; a partial fix of it may be the base of round 2, and no further. */
 const MAX_ROUNDS = 2;
 const JOBS = 2;
-/** A baseline test that runs this long (CPU time for Python, wall clock for Node) is taken to hang. */
+/**
+ * A baseline test that runs this long (CPU time for Python, wall clock for Node) is taken to
+ * hang. For Python, this is the limit until a first test hangs (the runner judges later tests
+ * by the tests that ended, see runtime/python/mend_time_limits.py), and a small share of the
+ * budget: a program that hangs on most of its tests must leave the search most of its time.
+ */
 const BASELINE_TEST_TIMEOUT_MS = { python: 600, node: 2_000 };
+const BASELINE_SHARE_OF_BUDGET = 0.03;
+const BASELINE_PYTHON_MIN_MS = 150;
+/** A candidate's own cost beside its tests (a fork, compiling and importing it), in CPU time. */
+const CANDIDATE_IMPORT_CPU_MS = 150;
 const MIN_CANDIDATE_CPU_MS = 200;
 const MAX_CANDIDATE_TIMEOUT_MS = 10_000;
 const MIN_WALL_MS = 3_000;
@@ -204,8 +222,6 @@ class RepairSearch {
   private failing: string[] = [];
   private passing: string[] = [];
   private total = 0;
-  private timeoutMs = 2_000;
-  private cpuMs = 1_000;
   private originalHangs = false;
   private best: { file: string; code: string; passed: number } | undefined;
   /** The best partial fix so far: more tests pass, none that passed before fails. */
@@ -226,6 +242,9 @@ class RepairSearch {
   /** Plausible candidates found after the few more a search without the guard runs. */
   private readonly latePlausible = new Set<number>();
   private baselineTests: TestObservation[] = [];
+  /** Time spent waiting on the runners' batches, and the verdicts they gave (see batchSize). */
+  private runnerMs = 0;
+  private runnerCandidates = 0;
   /**
    * The first plausible patch is the same kind of edit as a remembered, verified fix on a like
    * line (see `RememberedMatch.sameKind`), or repeats one (the replay): the search takes it
@@ -270,7 +289,7 @@ class RepairSearch {
         // Another file that does not parse is left as it is: its mutants would not parse either.
         else tree.delete();
       }
-      const testTimeoutMs = input.language === "python" ? BASELINE_TEST_TIMEOUT_MS.python : BASELINE_TEST_TIMEOUT_MS.node;
+      const testTimeoutMs = this.baselineTestTimeoutMs();
       // Every file's per-test coverage: the runner traces its subject, so each file gets a run
       // as the subject, the others laid over the project as they are. The entry's run is the
       // verdict on each test; the runs go JOBS at a time (mostly start-up: interpreter, collection).
@@ -354,12 +373,16 @@ class RepairSearch {
     this.passing = real.filter((test) => test.outcome === "passed").map((test) => test.id);
     this.total = this.failing.length + this.passing.length + (tests.length - real.length);
     this.originalHangs = tests.some((test) => test.outcome === "timeout");
-    const measured = tests.filter((test) => test.outcome !== "timeout").reduce((sum, test) => sum + test.durationMs, 0);
-    // Mutants often loop forever: allow a few times the original's run in CPU time (which a
-    // busy machine does not stretch); the wall-clock limit is only a backstop for sleepers
-    // and for systems without /proc.
-    this.cpuMs = Math.min(MAX_CANDIDATE_TIMEOUT_MS, Math.max(MIN_CANDIDATE_CPU_MS, 3 * measured + 150));
-    this.timeoutMs = Math.max(MIN_WALL_MS, 10 * this.cpuMs);
+    // Each kind runs its quickest tests first: a candidate's run ends at its first test over its
+    // limit, and at the first passing test it breaks.
+    const limits = testTimeLimits(tests, this.failing, this.passing, this.remaining()).perTest;
+    const quickestFirst = (ids: string[]) =>
+      ids
+        .map((id, at) => ({ id, at }))
+        .sort((a, b) => limits[a.id] - limits[b.id] || a.at - b.at)
+        .map(({ id }) => id);
+    this.failing = quickestFirst(this.failing);
+    this.passing = quickestFirst(this.passing);
   }
 
   /**
@@ -532,14 +555,23 @@ class RepairSearch {
   private async evaluateFile(file: string, group: Candidate[], extraAfterPlausible: number): Promise<number[]> {
     const byId = new Map(group.map((candidate) => [candidate.id, candidate]));
     const left = Math.max(1, this.remaining());
+    // Mutants often loop forever: each test keeps to a CPU-time limit (which a busy machine
+    // does not stretch) derived from its baseline time and shrinking with the budget left (see
+    // testTimeLimits; the Python runner keeps them, the Node runners keep the whole run's).
+    // The whole run's limits are then a backstop: every test at its limit plus the candidate's
+    // import in CPU time; on the clock, only for sleepers and systems without /proc.
+    const limits = testTimeLimits(this.baselineTests, this.failing, this.passing, left);
+    const cpuMs = Math.min(MAX_CANDIDATE_TIMEOUT_MS, this.input.language === "python" ? limits.totalMs + CANDIDATE_IMPORT_CPU_MS : this.wholeRunCpuMs());
+    const asked = Date.now();
     const outcome = await this.runnerFor(file).evaluate({
       candidates: group.map(({ id, code }) => ({ id, code })),
       failing: this.failing,
       passing: this.passing,
+      testCpuMs: limits.perTest,
       // A candidate may take no more than the budget has left: a hanging mutant started near
       // the end would otherwise run its full limit past the deadline.
-      timeoutMs: Math.min(this.timeoutMs, left),
-      cpuMs: Math.min(this.cpuMs, left),
+      timeoutMs: Math.min(Math.max(MIN_WALL_MS, 10 * cpuMs), left),
+      cpuMs: Math.min(cpuMs, left),
       // Batches end at least every few seconds, so that an abort is seen soon.
       budgetMs: Math.min(left, BATCH_BUDGET_MS),
       // With the guard past its checkpoint, a batch that found a plausible patch still ends soon
@@ -548,6 +580,8 @@ class RepairSearch {
       originalHangs: this.originalHangs,
       wallLimitMs: left + DEADLINE_GRACE_MS,
     });
+    this.runnerMs += Date.now() - asked;
+    this.runnerCandidates += outcome.verdicts.length;
     for (const verdict of outcome.verdicts) {
       const candidate = byId.get(verdict.id);
       if (!candidate) continue;
@@ -679,7 +713,7 @@ class RepairSearch {
       if (this.remaining() < COVERAGE_MIN_MS / 2) break;
       const runner = createCandidateRunner({ ...this.input, code: candidate.code, sandbox: this.sandbox, jobs: JOBS });
       const run = await runBaseline(runner, {
-        testTimeoutMs: this.input.language === "python" ? BASELINE_TEST_TIMEOUT_MS.python : BASELINE_TEST_TIMEOUT_MS.node,
+        testTimeoutMs: this.baselineTestTimeoutMs(),
         timeBudgetMs: Math.max(0, this.remaining()),
         wallLimitMs: this.remaining() + DEADLINE_GRACE_MS,
       }).finally(() => runner.close());
@@ -703,12 +737,34 @@ class RepairSearch {
     return this.evaluated.filter(({ verdict }) => !verdict.invalid).length + this.laterRoundCandidates;
   }
 
+  /**
+   * A candidate's CPU limit for the Node runners, which keep no limit per test: a few times
+   * the original's whole run (the tests that hung left out), at least MIN_CANDIDATE_CPU_MS.
+   */
+  private wholeRunCpuMs(): number {
+    const measured = this.baselineTests.filter((test) => test.outcome !== "timeout").reduce((sum, test) => sum + test.durationMs, 0);
+    return Math.max(MIN_CANDIDATE_CPU_MS, 3 * measured + CANDIDATE_IMPORT_CPU_MS);
+  }
+
+  /** The baseline's limit per test (see BASELINE_TEST_TIMEOUT_MS). */
+  private baselineTestTimeoutMs(): number {
+    if (this.input.language !== "python") return BASELINE_TEST_TIMEOUT_MS.node;
+    return Math.round(Math.min(BASELINE_TEST_TIMEOUT_MS.python, Math.max(BASELINE_PYTHON_MIN_MS, BASELINE_SHARE_OF_BUDGET * this.budgetMs)));
+  }
+
   private remaining(): number {
     return this.deadline - Date.now();
   }
 
   private batchLimit(): number {
-    return Math.max(0, Math.min(BATCH_SIZE, this.maxCandidates - this.candidatesRun()));
+    return Math.max(0, Math.min(this.batchSize(), this.maxCandidates - this.candidatesRun()));
+  }
+
+  /** See FIRST_BATCH_SIZE: what the runner got through per millisecond so far, times a batch's time. */
+  private batchSize(): number {
+    if (this.runnerMs === 0 || this.runnerCandidates === 0) return FIRST_BATCH_SIZE;
+    const expected = (this.runnerCandidates / this.runnerMs) * Math.min(Math.max(0, this.remaining()), BATCH_BUDGET_MS);
+    return Math.round(Math.min(BATCH_SIZE, Math.max(FIRST_BATCH_SIZE, BATCH_HEADROOM * expected)));
   }
 
   /**

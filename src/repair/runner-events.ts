@@ -33,6 +33,7 @@ export function baselineOf(events: RunnerEvent[], durationMs: number, describeEx
       id: String(event.id),
       outcome: event.outcome as TestObservation["outcome"],
       durationMs: Number(event.ms ?? 0),
+      ...(typeof event.cpuMs === "number" ? { cpuMs: event.cpuMs } : {}),
       lines: Array.isArray(event.lines) ? (event.lines as number[]) : [],
       failLine: typeof event.failLine === "number" ? event.failLine : undefined,
     }));

@@ -2,10 +2,14 @@
 then many candidates, each in a forked child of one collected pytest session."""
 
 import json
+import sys
 import time
 from pathlib import Path
 
-from conftest import copy_programs, run_python, write_files
+from conftest import PROGRAMS, copy_programs, run_python, write_files
+
+sys.path.insert(0, str(PROGRAMS))
+from mend_time_limits import HANG_FLOOR_S, SLOWEST_FACTOR, BaselineLimits
 
 PROGRAM = "def bitcount(n):\n    count = 0\n    while n:\n        n ^= n - 1\n        count += 1\n    return count\n"
 FIXED = PROGRAM.replace("n ^= n - 1", "n &= n - 1")
@@ -15,7 +19,8 @@ TESTS = ("from bitcount import bitcount\n\n\ndef test_zero():\n    assert bitcou
 
 def events(work: Path, config: dict, tests: str = TESTS) -> "list[dict]":
     copy_programs(work, {"repair_runner.py": "__mend_runner.py", "mend_assert_script.py": "mend_assert_script.py",
-                         "mend_program_modules.py": "mend_program_modules.py"})
+                         "mend_program_modules.py": "mend_program_modules.py",
+                         "mend_time_limits.py": "mend_time_limits.py"})
     base = {"entry": "bitcount.py", "tests": ["test_bitcount.py"], "support": [], "links": [], "jobs": 1}
     write_files(work, {"bitcount.py": PROGRAM, "test_bitcount.py": tests, "config.json": json.dumps({**base, **config})})
     done = run_python(work, ["-u", "__mend_runner.py", "config.json"])
@@ -33,14 +38,38 @@ def test_the_baseline_reports_each_test_with_the_program_lines_it_ran(tmp_path: 
     assert found[-1] == {"event": "exit"}
 
 
-def test_after_two_hangs_the_baseline_takes_later_tests_to_hang_sooner(tmp_path: Path) -> None:
-    hanging = "".join(f"def test_seven_{i}():\n    assert bitcount(7) == 3\n\n\n" for i in range(4))
-    found = events(tmp_path, {"mode": "baseline", "testTimeoutMs": 600, "budgetMs": 20_000},
-                   "from bitcount import bitcount\n\n\n" + hanging + "def test_zero():\n    assert bitcount(0) == 0\n")
+def test_after_a_hang_the_baseline_judges_later_tests_by_the_slowest_that_ended(tmp_path: Path) -> None:
+    # A suite as QuixBugs has them: a case that ends (slowly), cases that hang on the buggy
+    # program, a case a third as slow and a quick one.
+    hang = "def test_seven_{}():\n    assert bitcount(7) == 3\n\n\n"
+    slow = ("def test_slow_{}():\n    total = 0\n    for i in range({}):\n        total += i\n"
+            "    assert bitcount(0) == 0\n\n\n")
+    suite = ("from bitcount import bitcount\n\n\n" + slow.format(1, 300_000) + hang.format(1) + hang.format(2)
+             + slow.format(2, 100_000) + "def test_zero():\n    assert bitcount(0) == 0\n")
+    found = events(tmp_path, {"mode": "baseline", "testTimeoutMs": 600, "budgetMs": 20_000}, suite)
     tests = [event for event in found if event["event"] == "test"]
-    assert [test["outcome"] for test in tests] == ["timeout"] * 4 + ["passed"]
-    # The limit each hang was judged by: the full one for the first two, a third of it after.
-    assert [test["ms"] for test in tests[:4]] == [600, 600, 200, 200]
+    assert [test["outcome"] for test in tests] == ["passed", "timeout", "timeout", "passed", "passed"]
+    # The limit each hang was judged by: the full one for the first, then a few times the CPU
+    # time of the slowest test that ended (within the floor and the full limit).
+    slowest = tests[0]["cpuMs"] / 1000
+    assert slowest > 0
+    derived = min(0.6, max(HANG_FLOOR_S, SLOWEST_FACTOR * slowest))
+    assert [tests[1]["ms"], tests[2]["ms"]] == [600, round(derived * 1000)]
+    # A hang's coverage is what it ran before its limit: the loop it hangs in.
+    assert 4 in tests[2]["lines"]
+
+
+def test_the_baseline_limit_grows_with_the_slowest_test_and_stays_within_the_full_limit() -> None:
+    limits = BaselineLimits(0.6)
+    assert limits.limit() == 0.6
+    limits.finished(0.001)
+    assert limits.limit() == 0.6
+    limits.hung()
+    assert limits.limit() == HANG_FLOOR_S
+    limits.finished(0.03)
+    assert limits.limit() == SLOWEST_FACTOR * 0.03
+    limits.finished(0.5)
+    assert limits.limit() == 0.6
 
 
 def test_candidates_are_judged_against_the_failing_and_passing_tests(tmp_path: Path) -> None:
@@ -79,7 +108,8 @@ def test_a_project_whose_pytest_options_name_a_plugin_option_is_run_with_that_pl
 def evaluate(work: Path, program: "dict[str, str]", tests: "dict[str, str]", entry: str, candidates: "list[dict]",
              failing: "list[str]", passing: "list[str]") -> "dict[int, dict]":
     copy_programs(work, {"repair_runner.py": "__mend_runner.py", "mend_assert_script.py": "mend_assert_script.py",
-                         "mend_program_modules.py": "mend_program_modules.py"})
+                         "mend_program_modules.py": "mend_program_modules.py",
+                         "mend_time_limits.py": "mend_time_limits.py"})
     config = {"entry": entry, "tests": list(tests), "support": [], "links": [], "jobs": 1, "mode": "evaluate",
               "candidates": "candidates.json", "failing": failing, "passing": passing, "timeoutMs": 5000, "cpuMs": 2000,
               "budgetMs": 60_000, "extraAfterPlausible": 10, "baselineHung": False, "testTimeoutMs": 5000}
@@ -138,7 +168,8 @@ def test_a_program_the_tests_import_only_when_they_run_is_the_candidate_there(tm
 def serve(work: Path, requests: "list[dict]", tests: str = TESTS) -> "list[dict]":
     """Runs the runner in serve mode with the requests on stdin; its events, in order."""
     copy_programs(work, {"repair_runner.py": "__mend_runner.py", "mend_assert_script.py": "mend_assert_script.py",
-                         "mend_program_modules.py": "mend_program_modules.py"})
+                         "mend_program_modules.py": "mend_program_modules.py",
+                         "mend_time_limits.py": "mend_time_limits.py"})
     config = {"entry": "bitcount.py", "tests": ["test_bitcount.py"], "support": [], "links": [], "jobs": 2, "mode": "serve"}
     write_files(work, {"bitcount.py": PROGRAM, "test_bitcount.py": tests, "config.json": json.dumps(config)})
     stdin = "".join(json.dumps(request) + "\n" for request in requests)
@@ -210,3 +241,28 @@ def test_a_serving_runner_stops_a_baseline_at_its_wall_limit_with_the_tests_it_s
     by_request = answers(found)
     assert [(event["id"], event["outcome"]) for event in by_request[1]] == [("test_bitcount.py::test_zero", "passed")]
     assert any(event["event"] == "candidate" and event["id"] == 1 for event in by_request[2])
+
+
+def test_a_candidate_ends_at_its_first_test_over_that_tests_cpu_limit(tmp_path: Path) -> None:
+    # The whole candidate may use a minute of CPU; only test_seven's own limit (100 ms) can end
+    # the hanging one before the request's answer is due.
+    answer_by = time.time() * 1000 + 20_000
+    limits = {"test_bitcount.py::test_seven": 100, "test_bitcount.py::test_zero": 100}
+    request = {**EVALUATE, "timeoutMs": 120_000, "cpuMs": 60_000, "testCpuMs": limits, "answerBy": answer_by,
+               "candidates": [{"id": 1, "code": PROGRAM}, {"id": 2, "code": FIXED}]}
+    found = serve(tmp_path, [{"id": 1, **request}])
+    verdicts = {event["id"]: event for event in answers(found)[1] if event["event"] == "candidate"}
+    assert (verdicts[1]["timedOut"], verdicts[1]["failingPassed"], verdicts[1]["restPassed"]) == (True, 0, None)
+    assert (verdicts[2]["timedOut"], verdicts[2]["failingPassed"], verdicts[2]["restPassed"]) == (False, 1, 1)
+
+
+def test_a_candidate_that_breaks_a_passing_test_is_not_run_on_the_passing_tests_after_it(tmp_path: Path) -> None:
+    tests = TESTS + "\n\ndef test_eight():\n    assert bitcount(8) == 1\n"
+    breaks_zero = "def bitcount(n):\n    return bin(n).count('1') if n else 5\n"
+    ids = {name: f"test_bitcount.py::test_{name}" for name in ("zero", "seven", "eight")}
+    verdicts = evaluate(tmp_path, {"bitcount.py": PROGRAM}, {"test_bitcount.py": tests}, "bitcount.py",
+                        [{"id": 1, "code": breaks_zero}, {"id": 2, "code": FIXED}],
+                        failing=[ids["seven"]], passing=[ids["zero"], ids["eight"]])
+    # test_eight would pass, but once test_zero broke the candidate is no fix, whole or partial.
+    assert (verdicts[1]["failingPassed"], verdicts[1]["restPassed"]) == (1, None)
+    assert (verdicts[2]["failingPassed"], verdicts[2]["restPassed"]) == (1, 2)
