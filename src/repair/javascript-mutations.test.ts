@@ -148,3 +148,33 @@ describe("JavaScript operators stay out of Python", () => {
     expect(all.some((mutant) => mutant.includes("notes.find(term)") || mutant.includes(".toLowerCase()"))).toBe(false);
   });
 });
+
+describe("JavaScript operators: an accumulator's start value", () => {
+  async function costs(code: string): Promise<Map<string, number>> {
+    const tree = await parseSource("javascript", code);
+    try {
+      const result = new Map<string, number>();
+      for (const mutation of generateMutations(tree, code, JAVASCRIPT_TABLE)) result.set(applyEdits(code, [mutation.edit]), mutation.cost);
+      return result;
+    } finally {
+      tree.delete();
+    }
+  }
+
+  it("tries a product's start of 0 -> 1 before the comparisons around it", async () => {
+    const code = "export function scaled(factors, limit) {\n  let product = 0;\n  for (const f of factors) product *= f;\n  return product > limit;\n}\n";
+    const all = await costs(code);
+    const toOne = all.get(code.replace("product = 0", "product = 1"));
+    const comparison = all.get(code.replace("product > limit", "product >= limit"));
+    expect(toOne).toBeDefined();
+    expect(toOne!).toBeLessThan(comparison!);
+  });
+
+  it("tries a sum's start of 0 -> 1 after a comparison swap, and leaves other literals as they were", async () => {
+    const code = "export function freeShipping(items) {\n  let total = 0;\n  for (const item of items) total += item.price;\n  return total > 100;\n}\n";
+    const all = await costs(code);
+    expect(all.get(code.replace("total = 0", "total = 1"))!).toBeGreaterThan(all.get(code.replace("total > 100", "total >= 100"))!);
+    const plain = "export function f(xs) {\n  let count = 0;\n  count = xs.length;\n  return count;\n}\n";
+    expect((await costs(plain)).get(plain.replace("count = 0", "count = 1"))).toBe(1.4);
+  });
+});

@@ -1,4 +1,5 @@
 import type { MutationSink } from "./mutation-sink.js";
+import type { Mutation } from "./source-edit.js";
 import type { OperatorTable } from "./operator-tables.js";
 import { identifiersOf, visibleNames, type ScopeNames } from "./scope-names.js";
 import type { SyntaxNode } from "./syntax-tree.js";
@@ -253,4 +254,55 @@ function sortBeforeJoin(call: SyntaxNode, table: OperatorTable, out: MutationSin
   comparators.forEach((comparator, index) => {
     out.replace(receiver.endIndex, receiver.endIndex, `.sort(${comparator})`, "builtin", 5.6 + index * 0.05);
   });
+}
+
+/** The identity of the operators that update an accumulator: `+=` starts from 0, `*=` from 1. */
+const IDENTITY: Readonly<Record<string, number>> = { "+=": 0, "-=": 0, "*=": 1, "/=": 1 };
+/** How much later a changed start value is tried when the original start is its updates' identity, and how much sooner when it is not. */
+const AWAY_FROM_IDENTITY = 1;
+const TO_IDENTITY = -0.4;
+
+/**
+ * An accumulator's start value is almost always the identity of the operator that updates it
+ * (`sum = 0` for `sum += x`, `product = 1` for `product *= x`): a start of 0 for a product is a
+ * classic slip, a start of 1 for a sum rarely the fix. Literal edits of such a start value are
+ * moved in the order accordingly: toward the identity sooner, away from it later (the tests of
+ * a function often pass with either a wrong start or the real fix elsewhere).
+ */
+export function weighAccumulatorStarts(root: SyntaxNode, table: OperatorTable, mutations: Mutation[]): void {
+  const starts = new Map<number, { end: number; identity: number; value: number }>();
+  const visit = (fn: SyntaxNode) => {
+    const updates = new Map<string, Set<number>>();
+    const declared: { name: string; value: SyntaxNode }[] = [];
+    const collect = (current: SyntaxNode) => {
+      if (table.augmentedTypes.has(current.type)) {
+        const left = current.childForFieldName("left");
+        const identity = IDENTITY[current.childForFieldName("operator")?.text ?? ""];
+        if (left?.type === table.identifierType && identity !== undefined) updates.set(left.text, (updates.get(left.text) ?? new Set()).add(identity));
+      }
+      if (current.type === "variable_declarator") {
+        const name = current.childForFieldName("name");
+        const value = current.childForFieldName("value");
+        if (name?.type === table.identifierType && value?.type === table.numberType) declared.push({ name: name.text, value });
+      }
+      for (const child of current.namedChildren) if (child) collect(child);
+    };
+    collect(fn);
+    for (const { name, value } of declared) {
+      const identities = updates.get(name);
+      if (!identities || identities.size !== 1) continue;
+      starts.set(value.startIndex, { end: value.endIndex, identity: [...identities][0], value: Number(value.text) });
+    }
+  };
+  const walk = (node: SyntaxNode) => {
+    if (table.functionTypes.has(node.type)) visit(node);
+    else for (const child of node.namedChildren) if (child) walk(child);
+  };
+  walk(root);
+  for (const mutation of mutations) {
+    const start = starts.get(mutation.edit.start);
+    if (!start || mutation.edit.end !== start.end || (mutation.operator !== "literal" && mutation.operator !== "constant")) continue;
+    if (start.value === start.identity) mutation.cost += AWAY_FROM_IDENTITY;
+    else if (Number(mutation.edit.text) === start.identity) mutation.cost += TO_IDENTITY;
+  }
 }

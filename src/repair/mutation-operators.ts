@@ -1,5 +1,5 @@
 import type { Alternative, OperatorTable } from "./operator-tables.js";
-import { javascriptMutations } from "./javascript-mutations.js";
+import { javascriptMutations, weighAccumulatorStarts } from "./javascript-mutations.js";
 import { missingCodeMutations } from "./missing-code-mutations.js";
 import { MutationSink } from "./mutation-sink.js";
 import { collectScopeNames, identifiersOf, visibleNames, type ScopeNames } from "./scope-names.js";
@@ -35,6 +35,7 @@ export function generateMutations(tree: SyntaxTree, source: string, table: Opera
     for (const child of node.children) if (child) walk(child);
   };
   walk(tree.rootNode);
+  if (!table.comparisonChainType) weighAccumulatorStarts(tree.rootNode, table, out.mutations);
   return out.mutations;
 }
 
