@@ -178,3 +178,12 @@ describe("JavaScript operators: an accumulator's start value", () => {
     expect((await costs(plain)).get(plain.replace("count = 0", "count = 1"))).toBe(1.4);
   });
 });
+
+describe("JavaScript operators: an absolute difference", () => {
+  it("wraps a difference of two values in Math.abs, not an offset or an index", async () => {
+    const code = "export function near(a, b, tolerance, xs, i) {\n  const gap = a - b;\n  return gap <= tolerance && xs[i - 1] > 0 && i - 1 > 0;\n}\n";
+    const all = await mutants(code);
+    expect(all).toContain(code.replace("const gap = a - b;", "const gap = Math.abs(a - b);"));
+    expect(all.some((mutant) => mutant.includes("Math.abs(i - 1)"))).toBe(false);
+  });
+});

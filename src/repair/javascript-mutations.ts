@@ -34,7 +34,8 @@ const PIPELINE_METHODS = new Set(["split", "filter", "map", "slice", "concat", "
  *   taken back after the loop (`out.pop()`);
  * - a string parameter used without the normalization the task needs (`x.toLowerCase()`);
  * - a pipeline that joins its items without sorting them first (`.sort()` before `.join`,
- *   numerically or by a lookup table the function defines).
+ *   numerically or by a lookup table the function defines);
+ * - a difference of two values that should have been absolute (`Math.abs(a - b)`).
  */
 export function javascriptMutations(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink): void {
   if (node.type === table.callType) {
@@ -47,6 +48,23 @@ export function javascriptMutations(node: SyntaxNode, table: OperatorTable, scop
     normalizedParameter(node, table, scopes, out);
   }
   if (LOOP_TYPES.has(node.type)) undoLastPush(node, table, out);
+  if (table.binaryTypes.has(node.type) && node.childForFieldName("operator")?.text === "-") absoluteDifference(node, table, out);
+}
+
+/**
+ * `a - b` -> `Math.abs(a - b)`: a distance, a gap or a tolerance is an absolute difference, and
+ * leaving out the `abs` is among the commonest slips in numeric code; tried well before the
+ * general wrappers (which try it last, on assigned and returned values only).
+ */
+function absoluteDifference(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const parent = node.parent;
+  // Already inside a call of its own (`Math.abs(a - b)`, `f(a - b)` keeps its meaning), or an index (`xs[i - 1]`).
+  if (parent?.type === "arguments" && parent.namedChildren.length === 1) return;
+  if (parent?.type === table.subscriptType) return;
+  const right = node.childForFieldName("right");
+  // `n - 1` is an offset, not a difference of two values.
+  if (!right || right.type === table.numberType) return;
+  out.replaceNode(node, `Math.abs(${node.text})`, "wrap", 3.4);
 }
 
 function enclosingFunction(node: SyntaxNode, table: OperatorTable): SyntaxNode | undefined {
