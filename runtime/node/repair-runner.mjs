@@ -266,9 +266,12 @@ async function candidates() {
   const failing = new Set(config.failing);
   const passing = new Set(config.passing);
   const deadline = Date.now() + config.budgetMs;
-  // Every lane's thread starts now, side by side with the check of the stand-in.
-  const shimSlots = Array.from({ length: Math.max(1, config.jobs) }, () => new ShimSlot());
-  const useShim = await shimAgrees(shimSlots[0], failing, passing);
+  // Every lane's thread starts now, side by side with the check of the stand-in. The engine
+  // passes the verdict of an earlier batch of the same repair (same program, same tests) as
+  // `shimTrusted`: the check is then not run again.
+  const known = typeof config.shimTrusted === "boolean" ? config.shimTrusted : undefined;
+  const shimSlots = known === false ? [] : Array.from({ length: Math.max(1, config.jobs) }, () => new ShimSlot());
+  const useShim = known ?? (await shimAgrees(shimSlots[0], failing, passing));
   if (!useShim) for (const slot of shimSlots) slot.worker.terminate();
   let remainingAfterPlausible = null;
   const queue = [...list];
