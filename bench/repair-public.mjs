@@ -15,7 +15,11 @@
 // DIR/javascript/<task>/{main.js,main.test.js,reference.js} (HumanEvalFix tasks: the buggy
 // program, the task's HumanEval test as pytest / node:test, the canonical solution). A Python
 // patch is judged like a QuixBugs one, against reference.py on the test's literal inputs and inputs
-// derived from them; for JavaScript only plausible (the task's own tests pass) is reported.
+// derived from them. A JavaScript patch is judged in the sandbox too: against reference.js on the
+// literal arguments of the test file's calls of the program's functions and on inputs derived
+// from them (numbers ±1, collections emptied or cut to one element), through the engine's own
+// differential runner (the reference and the patch are two versions of main.js); correct when
+// the task's tests pass (plausible) and no input shows a difference.
 //
 // Options: `--offline-seconds S` (the engine's budget per bug, default the product's 10),
 // `--candidates N` (bound each bug by candidates instead, MEND_OFFLINE_MAX_CANDIDATES: what is
@@ -54,6 +58,10 @@ const dist = process.env.MEND_BENCH_DIST ?? join(root, "dist");
 const cli = join(dist, "cli/main.js");
 if (!existsSync(cli)) usage("dist/ is missing: run npm run build first");
 const { createSandbox } = await import(join(dist, "sandbox/create-sandbox.js"));
+const { testCalls, topLevelFunctions } = await import(join(dist, "repair/derive-inputs.js"));
+const { renderLiteral } = await import(join(dist, "repair/literal-value.js"));
+const { runDifferential } = await import(join(dist, "repair/differential-run.js"));
+const { normalizedText, parseSource } = await import(join(dist, "repair/syntax-tree.js"));
 
 const load = () => loadavg().map((value) => value.toFixed(2)).join(", ");
 const mode = values.candidates
@@ -171,6 +179,94 @@ async function judgeHumanEvalFix(taskDir, name, code) {
   }
 }
 
+/**
+ * The inputs the JavaScript judge derives from a test's call, as bench/repair-public-judge.py
+ * derives them for Python: one argument changed at a time, integers by -1, +1 and to 0, floats
+ * by +0.5 and x2, booleans negated, arrays and strings without their first or last element, cut
+ * to their first and emptied.
+ */
+function variantsOf(value) {
+  switch (value.kind) {
+    case "bool":
+      return [{ kind: "bool", value: !value.value }];
+    case "int":
+      return [value.digits - 1n, value.digits + 1n, 0n].map((digits) => ({ kind: "int", digits }));
+    case "float":
+      return [value.value + 0.5, value.value * 2].map((number) => ({ kind: "float", value: number }));
+    case "string": {
+      const chars = [...value.value];
+      if (chars.length === 0) return [];
+      return [chars.slice(1), chars.slice(0, -1), chars.slice(0, 1), []].map((part) => ({ kind: "string", value: part.join("") }));
+    }
+    case "list":
+    case "tuple": {
+      const items = value.items;
+      if (items.length === 0) return [];
+      return [items.slice(1), items.slice(0, -1), items.slice(0, 1), []].map((part) => ({ kind: value.kind, items: part }));
+    }
+    default:
+      return [];
+  }
+}
+
+/**
+ * HumanEvalFix (JavaScript): the patch against reference.js on the test file's literal calls of
+ * the program's functions and on inputs derived from them, in the sandbox, through the engine's
+ * differential runner (each version written over main.js in turn). An input on which the
+ * reference throws or runs out of time breaks a precondition and is left out, as in the Python
+ * judge. `testsPassed`/`testsTotal` count the literal calls that behave as the reference's.
+ */
+async function judgeJavaScript(taskDir, code) {
+  const reference = readFileSync(join(taskDir, "reference.js"), "utf8");
+  const tests = [{ path: "main.test.js", content: readFileSync(join(taskDir, "main.test.js"), "utf8") }];
+  const functions = await topLevelFunctions("javascript", reference);
+  const calls = await testCalls("javascript", tests, functions);
+  const render = (name, args) => ({ name, args: `[${args.map((arg) => renderLiteral(arg, "javascript")).join(", ")}]` });
+  const seen = new Set();
+  const inputs = [];
+  const add = (input, own) => {
+    const key = `${input.name}\u0000${input.args}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    inputs.push({ ...input, own });
+  };
+  for (const call of calls) add(render(call.name, call.args), true);
+  for (const call of calls) {
+    call.args.forEach((arg, index) => {
+      for (const variant of variantsOf(arg)) add(render(call.name, call.args.map((other, at) => (at === index ? variant : other))), false);
+    });
+  }
+  if (inputs.length === 0) return { error: "no literal call of the program's functions in the tests" };
+  const versions = [{ id: 0, code: reference }, { id: 1, code }];
+  const run = await runDifferential({ language: "javascript", entry: "main.js", tests, sandbox }, versions, inputs.map(({ name, args }) => ({ name, args })), JUDGE_TIMEOUT_MS);
+  if (run.status !== "ok") return { error: run.reason };
+  const want = run.outcomes.get(0);
+  const got = run.outcomes.get(1);
+  if (!want || !got) return { error: "the differential run did not reach both versions" };
+  // The reference's own failure (a throw, a timeout) or a starved call says nothing.
+  const judged = inputs.map((input, index) => ({ ...input, index })).filter(({ index }) => want[index].startsWith("=") && got[index] !== "!slow");
+  const differs = ({ index }) => got[index] !== want[index];
+  const normalize = async (text) => {
+    const tree = await parseSource("javascript", text);
+    try {
+      return normalizedText(tree, text);
+    } finally {
+      tree.delete();
+    }
+  };
+  const own = judged.filter((input) => input.own);
+  const derived = judged.filter((input) => !input.own);
+  const example = derived.find(differs);
+  return {
+    testsPassed: own.filter((input) => !differs(input)).length,
+    testsTotal: own.length,
+    derivedInputs: derived.length,
+    derivedMismatches: derived.filter(differs).length,
+    mismatchExample: example ? `${example.name}(${example.args.slice(1, -1)}): ${got[example.index]} for ${want[example.index]}` : null,
+    sameAsReference: (await normalize(code)) === (await normalize(reference)),
+  };
+}
+
 function printLine(entry) {
   const time = entry.offlineMs === null ? "-" : seconds(entry.offlineMs);
   const verdict = entry.outcome.padEnd(10);
@@ -232,6 +328,12 @@ try {
             entry.outcome = !j.error && j.testsPassed === j.testsTotal && j.derivedInputs > 0 && j.derivedMismatches === 0 ? "correct" : "overfitted";
             entry.sameAsReference = Boolean(j.sameAsReference);
           }
+          if (language === "javascript" && existsSync(join(taskDir, "reference.js"))) {
+            entry.judge = await judgeJavaScript(taskDir, result.code);
+            const j = entry.judge;
+            entry.outcome = !j.error && j.testsPassed === j.testsTotal && j.derivedInputs > 0 && j.derivedMismatches === 0 ? "correct" : "overfitted";
+            entry.sameAsReference = Boolean(j.sameAsReference);
+          }
         }
         results.push(entry);
         printLine(entry);
@@ -249,7 +351,7 @@ console.log(`${"".padEnd(22)} ${"bugs".padStart(5)} ${"plausible".padStart(11)} 
 for (const suite of [...new Set(results.map((entry) => entry.suite))]) {
   const group = results.filter((entry) => entry.suite === suite);
   const plausible = group.filter((entry) => entry.outcome !== "not_fixed").length;
-  const judged = suite !== "humanevalfix-javascript";
+  const judged = group.some((entry) => entry.judge);
   const correct = group.filter((entry) => entry.outcome === "correct").length;
   const overfitted = group.filter((entry) => entry.outcome === "overfitted").length;
   const same = group.filter((entry) => entry.sameAsReference).length;

@@ -246,11 +246,13 @@ function tally(run, failing, passing) {
   return { failingPassed, restPassed, failed, unknownFailed, complete };
 }
 
-/** The stand-in is trusted only when it reproduces node:test's verdicts on the original program. */
-async function shimAgrees(failing, passing) {
-  const slot = new ShimSlot();
+/**
+ * The stand-in is trusted only when it reproduces node:test's verdicts on the original program.
+ * It runs in the first lane's slot, which then goes on with the candidates (a thread started on
+ * a busy machine costs a good part of a second).
+ */
+async function shimAgrees(slot, failing, passing) {
   const run = await slot.run({ id: "original", code: readFileSync(join(workDir, config.entry), "utf8") }, config.timeoutMs, config.cpuMs);
-  await slot.worker.terminate();
   if (run.timedOut) return config.baselineHung === true;
   const passedIds = new Set(run.events.filter((event) => event.passed).map((event) => event.id));
   const failedIds = new Set(run.events.filter((event) => !event.passed).map((event) => event.id));
@@ -264,11 +266,17 @@ async function candidates() {
   const failing = new Set(config.failing);
   const passing = new Set(config.passing);
   const deadline = Date.now() + config.budgetMs;
-  const useShim = await shimAgrees(failing, passing);
+  // Every lane's thread starts now, side by side with the check of the stand-in. The engine
+  // passes the verdict of an earlier batch of the same repair (same program, same tests) as
+  // `shimTrusted`: the check is then not run again.
+  const known = typeof config.shimTrusted === "boolean" ? config.shimTrusted : undefined;
+  const shimSlots = known === false ? [] : Array.from({ length: Math.max(1, config.jobs) }, () => new ShimSlot());
+  const useShim = known ?? (await shimAgrees(shimSlots[0], failing, passing));
+  if (!useShim) for (const slot of shimSlots) slot.worker.terminate();
   let remainingAfterPlausible = null;
   const queue = [...list];
-  const lane = async () => {
-    const slot = useShim ? new ShimSlot() : new ProcessSlot();
+  const lane = async (index) => {
+    const slot = useShim ? shimSlots[index] : new ProcessSlot();
     for (;;) {
       if (Date.now() >= deadline || remainingAfterPlausible === 0) break;
       const candidate = queue.shift();
@@ -297,9 +305,9 @@ async function candidates() {
         counts.complete && counts.failed === 0 && counts.failingPassed === failing.size && counts.restPassed === passing.size;
       if (plausible && remainingAfterPlausible === null) remainingAfterPlausible = config.extraAfterPlausible;
     }
-    if ("worker" in slot && slot.worker) await slot.worker.terminate();
   };
-  await Promise.all(Array.from({ length: Math.max(1, config.jobs) }, lane));
+  await Promise.all(Array.from({ length: Math.max(1, config.jobs) }, (_, index) => lane(index)));
+  // The threads end with the process (process.exit below): waiting for each to stop costs time.
   emit({ event: "done", unstarted: queue.map((candidate) => candidate.id), shim: useShim });
 }
 

@@ -28,11 +28,14 @@ describe("countArithmeticNoOps", () => {
   it("does not count operations that change the value", async () => {
     expect(await count("python", "y = x - 1\nz = 0 - x\nw = x * 0\nv = 1 / x\nx += 1\nb = x <= 0\n")).toBe(0);
     expect(await count("javascript", "const end = i + size - 1;\nconst same = x === 0;\n")).toBe(0);
+    expect(await count("javascript", "const a = t % 60 % 24;\nconst b = (t % m) % n;\n")).toBe(0);
   });
 
   it("counts identities in disguise and bare expression statements", async () => {
     expect(await count("python", "y = n * neg ** -1\nok = not not x\n")).toBe(2);
     expect(await count("javascript", "const y = n * neg ** -1;\nconst ok = !!x;\nconst z = - -x;\n")).toBe(3);
+    expect(await count("javascript", "const frac = t % 1 % 1;\nconst hour = (h % 24) % 24;\n")).toBe(2);
+    expect(await count("python", "frac = t % 1.0 % 1.0\n")).toBe(1);
     expect(await count("python", "def f(s):\n    ','\n    j\n    return s\n")).toBe(1);
     // The issue's own example: a string left where \`s_list.append(' ')\` was meant (not a docstring).
     expect(await count("python", "def f(s):\n    s_list = []\n    ','\n    return s_list\n")).toBe(1);

@@ -11,7 +11,7 @@ const NUMBER_TYPES = new Set(["integer", "float", "number"]);
  * what a person would write: the same behaviour reads better with the term deleted, which the
  * term-deletion operator proposes anyway (`i + size - 1` -> `i + size`, not `i + size - 0`).
  * Identities in disguise count too: `x ** -1` (which equals `x` only for a sign, `±1`),
- * `not not x`, `!!x` and `- -x`; and so does a bare expression statement (`j`, `','`, `a + b`
+ * `not not x`, `!!x`, `- -x` and a remainder taken twice by the same divisor (`x % 1.0 % 1.0`); and so does a bare expression statement (`j`, `','`, `a + b`
  * on a line of its own), which computes a value and drops it: a patch that adds one made a
  * test pass by removing what the statement did, not by writing what was meant.
  */
@@ -72,9 +72,19 @@ function isNoOp(node: SyntaxNode): boolean {
       return right === 1;
     case "**":
       return right === 1 || (binary && isMinusOne(node.childForFieldName("right")));
+    case "%":
+      return binary && isRepeatedModulo(node);
     default:
       return false;
   }
+}
+
+/** `x % m % m`: the second remainder by the same divisor changes nothing. */
+function isRepeatedModulo(node: SyntaxNode): boolean {
+  let left = node.childForFieldName("left");
+  if (left?.type === "parenthesized_expression") left = left.namedChildren[0];
+  if (!left || !BINARY_TYPES.has(left.type) || left.childForFieldName("operator")?.text !== "%") return false;
+  return left.childForFieldName("right")?.text === node.childForFieldName("right")?.text;
 }
 
 function isMinusOne(node: SyntaxNode | null): boolean {

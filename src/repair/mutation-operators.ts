@@ -1,4 +1,5 @@
 import type { Alternative, OperatorTable } from "./operator-tables.js";
+import { javascriptMutations, weighAccumulatorStarts } from "./javascript-mutations.js";
 import { missingCodeMutations } from "./missing-code-mutations.js";
 import { MutationSink } from "./mutation-sink.js";
 import { collectScopeNames, identifiersOf, visibleNames, type ScopeNames } from "./scope-names.js";
@@ -29,9 +30,12 @@ export function generateMutations(tree: SyntaxTree, source: string, table: Opera
     if (node.type === "if_statement") otherReceiverCopies(node, table, out);
     if (table.functionTypes.has(node.type)) mirroredStatements(node, table, out);
     missingCodeMutations(node, table, scopes, out);
+    // Only Python has comparison chains: the JavaScript-only operators key on their absence.
+    if (!table.comparisonChainType) javascriptMutations(node, table, scopes, out);
     for (const child of node.children) if (child) walk(child);
   };
   walk(tree.rootNode);
+  if (!table.comparisonChainType) weighAccumulatorStarts(tree.rootNode, table, out.mutations);
   return out.mutations;
 }
 
