@@ -1,6 +1,8 @@
 import type { Alternative, OperatorTable } from "./operator-tables.js";
+import { ingredientMutations } from "./expression-ingredients.js";
 import { missingCodeMutations } from "./missing-code-mutations.js";
 import { MutationSink } from "./mutation-sink.js";
+import { shortStringLiterals, stringLiteralMutations } from "./string-literals.js";
 import { collectScopeNames, identifiersOf, visibleNames, type ScopeNames } from "./scope-names.js";
 import type { Mutation, OperatorName } from "./source-edit.js";
 import type { SyntaxNode, SyntaxTree } from "./syntax-tree.js";
@@ -20,14 +22,17 @@ export function generateMutations(tree: SyntaxTree, source: string, table: Opera
   const out = new MutationSink(source);
   const indentUnit = detectIndentUnit(source);
   const shapes = fileShapes(tree.rootNode, table, scopes);
+  const literals = shortStringLiterals(tree.rootNode);
   const walk = (node: SyntaxNode) => {
     visitNode(node, table, scopes, out, indentUnit);
+    stringLiteralMutations(node, literals, out);
     widenOperators(node, table, scopes, out, shapes);
     if (node.type === "if_statement") siblingBranchStatements(node, table, out);
     if (node.type === "while_statement") loopSteps(node, table, out);
     if (LOOP_TYPES.has(node.type)) flushAfterLoop(node, table, scopes, out);
     if (node.type === "if_statement") otherReceiverCopies(node, table, out);
     if (table.functionTypes.has(node.type)) mirroredStatements(node, table, out);
+    if (table.functionTypes.has(node.type)) ingredientMutations(node, table, scopes, out);
     missingCodeMutations(node, table, scopes, out);
     for (const child of node.children) if (child) walk(child);
   };
@@ -62,6 +67,7 @@ function visitNode(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, o
   if (type === table.returnType) wrapReturn(node, table, scopes, out);
   const assigned = assignedValue(node, table);
   if (assigned) accumulate(node, assigned, table, out);
+  if (assigned) runningExtreme(node, assigned, table, out);
   if (assigned) {
     offsetExpression(assigned, table, out, 2.4);
     insertTerm(assigned, table, scopes, out, 4.2);
@@ -85,6 +91,31 @@ function accumulate(node: SyntaxNode, value: SyntaxNode, table: OperatorTable, o
     const call = python ? fn : `Math.${fn}`;
     out.replaceNode(value, `${call}(${target.text}, ${value.text})`, "wrap", 4.7 + index * 0.05);
   });
+}
+
+/**
+ * A running extreme taken over the whole collection instead of the element in hand: inside
+ * `for n in xs`, `best = max(xs)` -> `best = max(best, n)` (and `min`, `Math.max`).
+ */
+function runningExtreme(node: SyntaxNode, value: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const target = node.childForFieldName("left") ?? node.childForFieldName("name");
+  if (!target || target.type !== table.identifierType || value.type !== table.callType) return;
+  const callee = value.childForFieldName(table.calleeField)?.text ?? "";
+  const fn = /^(Math\.)?(max|min)$/.exec(callee);
+  const argumentList = value.childForFieldName(table.argumentsField);
+  const args = argumentList ? positionalArguments(argumentList) : [];
+  if (!fn || args.length !== 1 || args[0].type !== table.identifierType) return;
+  for (let loop = node.parent; loop && !table.functionTypes.has(loop.type); loop = loop.parent) {
+    if (!LOOP_TYPES.has(loop.type)) continue;
+    const element = loop.childForFieldName("left");
+    const iterable = loop.childForFieldName("right");
+    if (!element || !iterable || iterable.text !== args[0].text) continue;
+    // `const n` in JavaScript's `for (const n of xs)`: the name is the declarator's.
+    const name = element.type === table.identifierType ? element.text : /^(?:const|let|var)\s+(\w+)$/.exec(element.text)?.[1];
+    if (!name) continue;
+    out.replaceNode(value, `${callee}(${target.text}, ${name})`, "wrap", 4.6);
+    return;
+  }
 }
 
 /** `[]` that should have held one item: `[[]]`, or `[v]` for a variable in scope. */
@@ -202,6 +233,9 @@ function numberLiteral(node: SyntaxNode, out: MutationSink): void {
   emit(1, "constant", 2.5);
   const negated = node.parent?.type === "unary_operator" || node.parent?.type === "unary_expression";
   if (!negated) emit(-1, "constant", 2.6);
+  // The smallest constant after 0 and 1 that a start often is (the first prime, the first
+  // index past a pair): `i = 0` for `i = 2`.
+  emit(2, "constant", 2.7);
 }
 
 function callOperators(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink): void {
@@ -1014,7 +1048,7 @@ function flushAfterLoop(loop: SyntaxNode, table: OperatorTable, scopes: ScopeNam
   const indent = source.slice(source.lastIndexOf("\n", loop.startIndex - 1) + 1, loop.startIndex);
   if (!/^\s*$/.test(indent)) return;
   const statements = body.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
-  const names = visibleNames(loop, scopes).filter((name) => !scopes.nonVariables.has(name));
+  const names = [...remainderOf(loop, table), ...visibleNames(loop, scopes).filter((name) => !scopes.nonVariables.has(name))];
   statements.forEach((statement, s) => {
     const call = isMethodCallStatement(statement, table);
     const args = call?.childForFieldName(table.argumentsField);
@@ -1029,6 +1063,19 @@ function flushAfterLoop(loop: SyntaxNode, table: OperatorTable, scopes: ScopeNam
         out.replace(loop.endIndex, loop.endIndex, `\n${indent}${text}`, "insert_statement", 5.35 + s * 0.02 + index * 0.02);
       });
   });
+}
+
+/**
+ * What a loop over all but the last items leaves for after it: `xs[-1]` for `for x in xs[:-1]`
+ * (the last item, which takes no separator after it).
+ */
+function remainderOf(loop: SyntaxNode, table: OperatorTable): string[] {
+  const iterable = loop.childForFieldName("right");
+  if (!iterable || iterable.type !== table.subscriptType || !table.comparisonChainType) return [];
+  const collection = iterable.childForFieldName("value");
+  const slice = iterable.childForFieldName(table.subscriptIndexField);
+  if (!collection || collection.type !== table.identifierType || !slice || slice.type !== table.sliceType) return [];
+  return /^:\s*-\s*1$/.test(slice.text) ? [`${collection.text}[-1]`] : [];
 }
 
 /**
