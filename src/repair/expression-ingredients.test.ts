@@ -33,4 +33,9 @@ describe("expression ingredients", () => {
     const code = "function average(xs) {\n  const n = xs.length;\n  const total = sum(xs);\n  return total / n;\n}\n";
     expect(await renamed("javascript", code)).toContain(code.replace("total / n", "sum(xs) / n"));
   });
+
+  it("replaces a call operand of arithmetic by a variable in hand (the reverse of an ingredient)", async () => {
+    const code = "def relax(heap, node, edge):\n    dist = pop(heap)\n    best = lookup(heap, node) + edge\n    return best, dist\n";
+    expect(await renamed("python", code)).toContain(code.replace("lookup(heap, node) + edge", "dist + edge"));
+  });
 });

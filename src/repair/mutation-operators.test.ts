@@ -315,4 +315,25 @@ describe("generateMutations: the classes one-token edits miss", () => {
     expect(mutants).toContain(code.replace(".lower()", ".upper()"));
     expect(mutants).toContain(code.replace("i = 0", "i = 2"));
   });
+
+  it("copies a call storing the loop's element into the branch that only tests it, before other copies", async () => {
+    const code = `def route(items):
+    small = []
+    large = []
+    for item in items:
+        if item < 10:
+            small.append(item)
+        else:
+            while large and large[-1] > item:
+                small.append(large.pop())
+    return small + large
+`;
+    const inserted = (await mutantsOf("python", code)).filter((m) => m.mutation.operator === "insert_statement");
+    const stored = inserted.find((m) => m.code === code.replace("small.append(large.pop())\n", "small.append(large.pop())\n            large.append(item)\n"));
+    expect(stored).toBeDefined();
+    // Where the other branch already stores the element, the same copy costs the usual.
+    const storing = code.replace("                small.append(large.pop())\n", "                small.append(large.pop())\n            print(item)\n");
+    const usual = (await mutantsOf("python", storing)).find((m) => m.code.includes("print(item)\n            large.append(item)"));
+    expect(usual?.mutation.cost).toBeGreaterThan(stored?.mutation.cost ?? Infinity);
+  });
 });

@@ -1,5 +1,6 @@
 import type { Alternative, OperatorTable } from "./operator-tables.js";
 import { ingredientMutations } from "./expression-ingredients.js";
+import { fieldSwaps, fieldsRead } from "./field-swaps.js";
 import { missingCodeMutations } from "./missing-code-mutations.js";
 import { MutationSink } from "./mutation-sink.js";
 import { shortStringLiterals, stringLiteralMutations } from "./string-literals.js";
@@ -23,9 +24,11 @@ export function generateMutations(tree: SyntaxTree, source: string, table: Opera
   const indentUnit = detectIndentUnit(source);
   const shapes = fileShapes(tree.rootNode, table, scopes);
   const literals = shortStringLiterals(tree.rootNode);
+  const fields = fieldsRead(tree.rootNode, table, scopes);
   const walk = (node: SyntaxNode) => {
     visitNode(node, table, scopes, out, indentUnit);
     stringLiteralMutations(node, literals, out);
+    fieldSwaps(node, fields, table, scopes, out);
     widenOperators(node, table, scopes, out, shapes);
     if (node.type === "if_statement") siblingBranchStatements(node, table, out);
     if (node.type === "while_statement") loopSteps(node, table, out);
@@ -42,7 +45,7 @@ export function generateMutations(tree: SyntaxTree, source: string, table: Opera
 
 function visitNode(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink, unit: string): void {
   const type = node.type;
-  if (table.binaryTypes.has(type)) binaryOperators(node, table, out);
+  if (table.binaryTypes.has(type)) binaryOperators(node, table, out, scopes);
   else if (type === table.comparisonChainType) comparisonChain(node, table, out);
   else if (table.augmentedTypes.has(type)) {
     const operator = node.childForFieldName("operator");
@@ -160,7 +163,7 @@ function insertTerm(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, 
 }
 
 
-function binaryOperators(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+function binaryOperators(node: SyntaxNode, table: OperatorTable, out: MutationSink, scopes: ScopeNames): void {
   const operator = node.childForFieldName("operator");
   const left = node.childForFieldName("left");
   const right = node.childForFieldName("right");
@@ -182,6 +185,10 @@ function binaryOperators(node: SyntaxNode, table: OperatorTable, out: MutationSi
     out.replaceNode(node, right.text + middle + left.text, "swap_arguments", token === "+" ? 3.6 : 3.2);
   }
   if (family === "comparison") boundAdjust(right, table, out, 2);
+  // A call where the value in hand was meant: `lookup(heap, n) + cost` for `dist + cost`.
+  if (family === "arithmetic") {
+    for (const operand of [left, right]) if (operand.type === table.callType) replaceByName(operand, table, scopes, out, 4.5);
+  }
   if (token === "/" && table.divisionWrapper) out.replaceNode(node, table.divisionWrapper(node.text), "builtin", 1.3);
 }
 
@@ -1079,6 +1086,25 @@ function remainderOf(loop: SyntaxNode, table: OperatorTable): string[] {
 }
 
 /**
+ * True when `call` passes the element of the loop around the `if` as an argument and no call
+ * in the `into` branch does: `out.append(token)` in one branch, a branch that only tests `token`.
+ */
+function dropsElement(ifNode: SyntaxNode, call: SyntaxNode, into: SyntaxNode[], table: OperatorTable): boolean {
+  let loop: SyntaxNode | null = ifNode.parent;
+  while (loop && !LOOP_TYPES.has(loop.type) && !table.functionTypes.has(loop.type)) loop = loop.parent;
+  const element = loop && LOOP_TYPES.has(loop.type) ? loop.childForFieldName("left") : null;
+  if (!element || element.type !== table.identifierType) return false;
+  const passes = (node: SyntaxNode): boolean => {
+    if (node.type === table.callType) {
+      const args = node.childForFieldName(table.argumentsField);
+      if (args && positionalArguments(args).some((arg) => arg.text === element.text)) return true;
+    }
+    return node.namedChildren.some((child) => child !== null && passes(child));
+  };
+  return passes(call) && !into.some(passes);
+}
+
+/**
  * A call statement of one branch of an `if`, copied to the end of the other branch with its
  * receiver replaced by another object the function calls methods on (`rpntokens.append(token)`
  * in one branch, the missing `opstack.append(token)` in the other).
@@ -1108,12 +1134,15 @@ function otherReceiverCopies(node: SyntaxNode, table: OperatorTable, out: Mutati
       const call = isMethodCallStatement(statement, table);
       const object = call?.childForFieldName(table.calleeField)?.childForFieldName(table.memberObjectField);
       if (!call || !object || object.type !== table.identifierType) return;
+      // The element the loop hands each branch, stored by this branch and by nothing in the
+      // other (which only tests it): the other branch most likely forgot to store it.
+      const base = dropsElement(node, call, into, table) ? 4.4 : 5.4;
       [...receivers]
         .filter((name) => name !== object.text)
         .slice(0, 4)
         .forEach((name, index) => {
           const text = source.slice(statement.startIndex, object.startIndex) + name + source.slice(object.endIndex, statement.endIndex);
-          out.replace(last.endIndex, last.endIndex, `\n${indent}${text}`, "insert_statement", 5.4 + s * 0.02 + index * 0.02);
+          out.replace(last.endIndex, last.endIndex, `\n${indent}${text}`, "insert_statement", base + s * 0.02 + index * 0.02);
         });
     });
   };
