@@ -51,6 +51,8 @@ describe("countArithmeticNoOps", () => {
     expect(await count("python", "def f(rows):\n    for _ in rows:\n        print(1)\n    for i, row in enumerate(rows):\n        print(row)\n")).toBe(0);
     // A nested comprehension reads the outer variable in its iterable.
     expect(await count("python", "def f(grid):\n    return [cell for row in grid for cell in row]\n")).toBe(0);
+    expect(await count("python", "def f(items):\n    return any(item for item in items) or [x for x in items]\n")).toBe(2);
+    expect(await count("python", "def f(items):\n    return [x for x in items if x] + [x * 2 for x in items]\n")).toBe(0);
     expect(await count("javascript", "function f(xs, goal) {\n  for (const x of xs) check(goal);\n}\n")).toBe(1);
     expect(await count("javascript", "function f(xs) {\n  for (let i = 0; i < 3; i++) check(xs);\n  for (const x of xs) check(x);\n}\n")).toBe(0);
   });

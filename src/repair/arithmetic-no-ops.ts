@@ -16,7 +16,8 @@ const NUMBER_TYPES = new Set(["integer", "float", "number"]);
  * test pass by removing what the statement did, not by writing what was meant. So does a loop
  * or comprehension whose variable nothing reads (`f(goal) for node in nodes` where `f(node)`
  * was): a person who means to repeat without the element names it `_`; a patch that leaves
- * the element unread replaced the one use that made the loop mean something.
+ * the element unread replaced the one use that made the loop mean something. And so does a
+ * comprehension that yields its own element and nothing else (`x for x in xs`), `xs` in disguise.
  */
 export function countArithmeticNoOps(tree: SyntaxTree): number {
   let count = 0;
@@ -44,10 +45,20 @@ const DOUBLE_NEGATIONS = new Set(["not_operator", "unary_expression", "unary_ope
 
 const LOOP_TYPES = new Set(["for_statement", "for_in_statement"]);
 const COMPREHENSION_CLAUSE = "for_in_clause";
+const COMPREHENSION_TYPES = new Set(["generator_expression", "list_comprehension", "set_comprehension"]);
+
+/** `x for x in xs` with nothing else: the collection itself in disguise (`any(x for x in xs)` is `any(xs)`). */
+function isIdentityComprehension(node: SyntaxNode): boolean {
+  const parts = node.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
+  if (parts.length !== 2 || parts[1].type !== COMPREHENSION_CLAUSE) return false;
+  const target = parts[1].childForFieldName("left");
+  return parts[0].type === "identifier" && target?.type === "identifier" && target.text === parts[0].text;
+}
 
 function isNoOp(node: SyntaxNode): boolean {
   if (LOOP_TYPES.has(node.type)) return loopVariablesUnread(node, node.childForFieldName("body"));
   if (node.type === COMPREHENSION_CLAUSE && node.parent) return loopVariablesUnread(node, node.parent);
+  if (COMPREHENSION_TYPES.has(node.type)) return isIdentityComprehension(node);
   if (node.type === "expression_statement") {
     const expression = node.namedChildren[0];
     if (!expression) return false;
