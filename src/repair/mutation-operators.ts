@@ -187,7 +187,7 @@ function binaryOperators(node: SyntaxNode, table: OperatorTable, out: MutationSi
   if (family === "comparison") boundAdjust(right, table, out, 2);
   // A call where the value in hand was meant: `lookup(heap, n) + cost` for `dist + cost`.
   if (family === "arithmetic") {
-    for (const operand of [left, right]) if (operand.type === table.callType) replaceByName(operand, table, scopes, out, 4.5);
+    for (const operand of [left, right]) if (operand.type === table.callType) replaceByName(operand, table, scopes, out, 4.8);
   }
   if (token === "/" && table.divisionWrapper) out.replaceNode(node, table.divisionWrapper(node.text), "builtin", 1.3);
 }
