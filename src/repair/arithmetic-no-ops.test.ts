@@ -46,4 +46,17 @@ describe("countArithmeticNoOps", () => {
     expect(await count("python", 'def f(xs):\n    """Doc."""\n    xs.append(1)\n    x = 2\n    y = not x\n    z = x ** 2\n    return xs\n')).toBe(0);
     expect(await count("javascript", "'use strict';\nf(x);\nx++;\nawait g();\nconst y = !x;\nconst z = -x;\n")).toBe(0);
   });
+
+  it("counts a loop or comprehension whose variable nothing reads, unless it is named `_`", async () => {
+    expect(await count("python", "def f(items, goal):\n    return any(check(goal) for item in items)\n")).toBe(1);
+    expect(await count("python", "def f(items, goal):\n    return any(check(item) for item in items)\n")).toBe(0);
+    expect(await count("python", "def f(rows):\n    for row in rows:\n        print(1)\n")).toBe(1);
+    expect(await count("python", "def f(rows):\n    for _ in rows:\n        print(1)\n    for i, row in enumerate(rows):\n        print(row)\n")).toBe(0);
+    // A nested comprehension reads the outer variable in its iterable.
+    expect(await count("python", "def f(grid):\n    return [cell for row in grid for cell in row]\n")).toBe(0);
+    expect(await count("python", "def f(items):\n    return any(item for item in items) or [x for x in items]\n")).toBe(2);
+    expect(await count("python", "def f(items):\n    return [x for x in items if x] + [x * 2 for x in items]\n")).toBe(0);
+    expect(await count("javascript", "function f(xs, goal) {\n  for (const x of xs) check(goal);\n}\n")).toBe(1);
+    expect(await count("javascript", "function f(xs) {\n  for (let i = 0; i < 3; i++) check(xs);\n  for (const x of xs) check(x);\n}\n")).toBe(0);
+  });
 });

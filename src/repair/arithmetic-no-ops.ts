@@ -13,7 +13,11 @@ const NUMBER_TYPES = new Set(["integer", "float", "number"]);
  * Identities in disguise count too: `x ** -1` (which equals `x` only for a sign, `±1`),
  * `not not x`, `!!x`, `- -x` and a remainder taken twice by the same divisor (`x % 1.0 % 1.0`); and so does a bare expression statement (`j`, `','`, `a + b`
  * on a line of its own), which computes a value and drops it: a patch that adds one made a
- * test pass by removing what the statement did, not by writing what was meant.
+ * test pass by removing what the statement did, not by writing what was meant. So does a loop
+ * or comprehension whose variable nothing reads (`f(goal) for node in nodes` where `f(node)`
+ * was): a person who means to repeat without the element names it `_`; a patch that leaves
+ * the element unread replaced the one use that made the loop mean something. And so does a
+ * comprehension that yields its own element and nothing else (`x for x in xs`), `xs` in disguise.
  */
 export function countArithmeticNoOps(tree: SyntaxTree): number {
   let count = 0;
@@ -39,7 +43,22 @@ export function countArithmeticNoOps(tree: SyntaxTree): number {
 const EFFECT_TYPES = /call|assignment|await|yield|update|string|comment|ellipsis|new_expression|delete|concatenated_string/;
 const DOUBLE_NEGATIONS = new Set(["not_operator", "unary_expression", "unary_operator"]);
 
+const LOOP_TYPES = new Set(["for_statement", "for_in_statement"]);
+const COMPREHENSION_CLAUSE = "for_in_clause";
+const COMPREHENSION_TYPES = new Set(["generator_expression", "list_comprehension", "set_comprehension"]);
+
+/** `x for x in xs` with nothing else: the collection itself in disguise (`any(x for x in xs)` is `any(xs)`). */
+function isIdentityComprehension(node: SyntaxNode): boolean {
+  const parts = node.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
+  if (parts.length !== 2 || parts[1].type !== COMPREHENSION_CLAUSE) return false;
+  const target = parts[1].childForFieldName("left");
+  return parts[0].type === "identifier" && target?.type === "identifier" && target.text === parts[0].text;
+}
+
 function isNoOp(node: SyntaxNode): boolean {
+  if (LOOP_TYPES.has(node.type)) return loopVariablesUnread(node, node.childForFieldName("body"));
+  if (node.type === COMPREHENSION_CLAUSE && node.parent) return loopVariablesUnread(node, node.parent);
+  if (COMPREHENSION_TYPES.has(node.type)) return isIdentityComprehension(node);
   if (node.type === "expression_statement") {
     const expression = node.namedChildren[0];
     if (!expression) return false;
@@ -85,6 +104,32 @@ function isRepeatedModulo(node: SyntaxNode): boolean {
   if (left?.type === "parenthesized_expression") left = left.namedChildren[0];
   if (!left || !BINARY_TYPES.has(left.type) || left.childForFieldName("operator")?.text !== "%") return false;
   return left.childForFieldName("right")?.text === node.childForFieldName("right")?.text;
+}
+
+/**
+ * True when the loop binds plain names (not `_`-prefixed) and `scope` reads none of them
+ * outside a binding position. A C-style `for (;;)` binds nothing this way and never counts.
+ */
+function loopVariablesUnread(loop: SyntaxNode, scope: SyntaxNode | null): boolean {
+  const left = loop.childForFieldName("left");
+  if (!left || !scope) return false;
+  const bound = new Set(identifierNodes(left).map((name) => name.text).filter((name) => !name.startsWith("_")));
+  if (bound.size === 0) return false;
+  const bindings = new Set<number>();
+  const collectBindings = (node: SyntaxNode) => {
+    if (node.type === COMPREHENSION_CLAUSE || LOOP_TYPES.has(node.type)) {
+      const target = node.childForFieldName("left");
+      if (target) for (const name of identifierNodes(target)) bindings.add(name.id);
+    }
+    for (const child of node.namedChildren) if (child) collectBindings(child);
+  };
+  collectBindings(scope);
+  return !identifierNodes(scope).some((name) => bound.has(name.text) && !bindings.has(name.id));
+}
+
+function identifierNodes(node: SyntaxNode): SyntaxNode[] {
+  if (node.type === "identifier") return [node];
+  return node.namedChildren.flatMap((child) => (child ? identifierNodes(child) : []));
 }
 
 function isMinusOne(node: SyntaxNode | null): boolean {

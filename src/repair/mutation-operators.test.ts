@@ -290,5 +290,51 @@ describe("generateMutations: the classes one-token edits miss", () => {
     // Only into a table the function indexes: `balances` is iterated, never indexed.
     expect(mutants).not.toContain(code.replace("transfers[payer, payee] =", "balances[payee] ="));
   });
-});
 
+  it("takes a running extreme of the element in hand, not of the whole collection the loop walks", async () => {
+    const code = "def peaks(levels):\n    top = 0\n    out = []\n    for level in levels:\n        top = max(levels)\n        out.append(top)\n    return out\n";
+    expect((await mutantsOf("python", code)).map((m) => m.code)).toContain(code.replace("max(levels)", "max(top, level)"));
+    // Only over the collection the loop walks: `max(levels)` in a loop over another is left alone.
+    const other = code.replace("for level in levels:", "for level in sorted(levels):");
+    expect((await mutantsOf("python", other)).map((m) => m.code)).not.toContain(other.replace("max(levels)", "max(top, level)"));
+    const js = "function lows(xs) {\n  let low = Infinity;\n  const out = [];\n  for (const x of xs) {\n    low = Math.min(xs);\n    out.push(low);\n  }\n  return out;\n}\n";
+    expect((await mutantsOf("javascript", js)).map((m) => m.code)).toContain(js.replace("Math.min(xs)", "Math.min(low, x)"));
+  });
+
+  it("flushes the last item after a loop over all but the last", async () => {
+    const code = "def joined(words, sep):\n    out = []\n    for word in words[:-1]:\n        out.append(word)\n        out.append(sep)\n    return out\n";
+    const inserted = (await mutantsOf("python", code)).filter((m) => m.mutation.operator === "insert_statement").map((m) => m.code);
+    expect(inserted).toContain(code.replace("        out.append(sep)\n", "        out.append(sep)\n    out.append(words[-1])\n"));
+    const whole = code.replace("words[:-1]", "words");
+    expect((await mutantsOf("python", whole)).some((m) => m.code.includes("words[-1]"))).toBe(false);
+  });
+
+  it("swaps a case method for the one that flips case, and tries 2 for an integer literal", async () => {
+    const code = "def shout(text, start):\n    i = 0\n    return text[start + i:].lower()\n";
+    const mutants = (await mutantsOf("python", code)).map((m) => m.code);
+    expect(mutants).toContain(code.replace(".lower()", ".swapcase()"));
+    expect(mutants).toContain(code.replace(".lower()", ".upper()"));
+    expect(mutants).toContain(code.replace("i = 0", "i = 2"));
+  });
+
+  it("copies a call storing the loop's element into the branch that only tests it, before other copies", async () => {
+    const code = `def route(items):
+    small = []
+    large = []
+    for item in items:
+        if item < 10:
+            small.append(item)
+        else:
+            while large and large[-1] > item:
+                small.append(large.pop())
+    return small + large
+`;
+    const inserted = (await mutantsOf("python", code)).filter((m) => m.mutation.operator === "insert_statement");
+    const stored = inserted.find((m) => m.code === code.replace("small.append(large.pop())\n", "small.append(large.pop())\n            large.append(item)\n"));
+    expect(stored).toBeDefined();
+    // Where the other branch already stores the element, the same copy costs the usual.
+    const storing = code.replace("                small.append(large.pop())\n", "                small.append(large.pop())\n            print(item)\n");
+    const usual = (await mutantsOf("python", storing)).find((m) => m.code.includes("print(item)\n            large.append(item)"));
+    expect(usual?.mutation.cost).toBeGreaterThan(stored?.mutation.cost ?? Infinity);
+  });
+});

@@ -1,7 +1,10 @@
 import type { Alternative, OperatorTable } from "./operator-tables.js";
+import { ingredientMutations } from "./expression-ingredients.js";
+import { fieldSwaps, fieldsRead } from "./field-swaps.js";
 import { javascriptMutations, weighAccumulatorStarts } from "./javascript-mutations.js";
 import { missingCodeMutations } from "./missing-code-mutations.js";
 import { MutationSink } from "./mutation-sink.js";
+import { shortStringLiterals, stringLiteralMutations } from "./string-literals.js";
 import { collectScopeNames, identifiersOf, visibleNames, type ScopeNames } from "./scope-names.js";
 import type { Mutation, OperatorName } from "./source-edit.js";
 import type { SyntaxNode, SyntaxTree } from "./syntax-tree.js";
@@ -21,14 +24,19 @@ export function generateMutations(tree: SyntaxTree, source: string, table: Opera
   const out = new MutationSink(source);
   const indentUnit = detectIndentUnit(source);
   const shapes = fileShapes(tree.rootNode, table, scopes);
+  const literals = shortStringLiterals(tree.rootNode);
+  const fields = fieldsRead(tree.rootNode, table, scopes);
   const walk = (node: SyntaxNode) => {
     visitNode(node, table, scopes, out, indentUnit);
+    stringLiteralMutations(node, literals, out);
+    fieldSwaps(node, fields, table, scopes, out);
     widenOperators(node, table, scopes, out, shapes);
     if (node.type === "if_statement") siblingBranchStatements(node, table, out);
     if (node.type === "while_statement") loopSteps(node, table, out);
     if (LOOP_TYPES.has(node.type)) flushAfterLoop(node, table, scopes, out);
     if (node.type === "if_statement") otherReceiverCopies(node, table, out);
     if (table.functionTypes.has(node.type)) mirroredStatements(node, table, out);
+    if (table.functionTypes.has(node.type)) ingredientMutations(node, table, scopes, out);
     missingCodeMutations(node, table, scopes, out);
     // Only Python has comparison chains: the JavaScript-only operators key on their absence.
     if (!table.comparisonChainType) javascriptMutations(node, table, scopes, out);
@@ -41,7 +49,7 @@ export function generateMutations(tree: SyntaxTree, source: string, table: Opera
 
 function visitNode(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink, unit: string): void {
   const type = node.type;
-  if (table.binaryTypes.has(type)) binaryOperators(node, table, out);
+  if (table.binaryTypes.has(type)) binaryOperators(node, table, out, scopes);
   else if (type === table.comparisonChainType) comparisonChain(node, table, out);
   else if (table.augmentedTypes.has(type)) {
     const operator = node.childForFieldName("operator");
@@ -66,6 +74,7 @@ function visitNode(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, o
   if (type === table.returnType) wrapReturn(node, table, scopes, out);
   const assigned = assignedValue(node, table);
   if (assigned) accumulate(node, assigned, table, out);
+  if (assigned) runningExtreme(node, assigned, table, out);
   if (assigned) {
     offsetExpression(assigned, table, out, 2.4);
     insertTerm(assigned, table, scopes, out, 4.2);
@@ -89,6 +98,31 @@ function accumulate(node: SyntaxNode, value: SyntaxNode, table: OperatorTable, o
     const call = python ? fn : `Math.${fn}`;
     out.replaceNode(value, `${call}(${target.text}, ${value.text})`, "wrap", 4.7 + index * 0.05);
   });
+}
+
+/**
+ * A running extreme taken over the whole collection instead of the element in hand: inside
+ * `for n in xs`, `best = max(xs)` -> `best = max(best, n)` (and `min`, `Math.max`).
+ */
+function runningExtreme(node: SyntaxNode, value: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const target = node.childForFieldName("left") ?? node.childForFieldName("name");
+  if (!target || target.type !== table.identifierType || value.type !== table.callType) return;
+  const callee = value.childForFieldName(table.calleeField)?.text ?? "";
+  const fn = /^(Math\.)?(max|min)$/.exec(callee);
+  const argumentList = value.childForFieldName(table.argumentsField);
+  const args = argumentList ? positionalArguments(argumentList) : [];
+  if (!fn || args.length !== 1 || args[0].type !== table.identifierType) return;
+  for (let loop = node.parent; loop && !table.functionTypes.has(loop.type); loop = loop.parent) {
+    if (!LOOP_TYPES.has(loop.type)) continue;
+    const element = loop.childForFieldName("left");
+    const iterable = loop.childForFieldName("right");
+    if (!element || !iterable || iterable.text !== args[0].text) continue;
+    // `const n` in JavaScript's `for (const n of xs)`: the name is the declarator's.
+    const name = element.type === table.identifierType ? element.text : /^(?:const|let|var)\s+(\w+)$/.exec(element.text)?.[1];
+    if (!name) continue;
+    out.replaceNode(value, `${callee}(${target.text}, ${name})`, "wrap", 4.6);
+    return;
+  }
 }
 
 /** `[]` that should have held one item: `[[]]`, or `[v]` for a variable in scope. */
@@ -133,7 +167,7 @@ function insertTerm(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, 
 }
 
 
-function binaryOperators(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+function binaryOperators(node: SyntaxNode, table: OperatorTable, out: MutationSink, scopes: ScopeNames): void {
   const operator = node.childForFieldName("operator");
   const left = node.childForFieldName("left");
   const right = node.childForFieldName("right");
@@ -155,6 +189,10 @@ function binaryOperators(node: SyntaxNode, table: OperatorTable, out: MutationSi
     out.replaceNode(node, right.text + middle + left.text, "swap_arguments", token === "+" ? 3.6 : 3.2);
   }
   if (family === "comparison") boundAdjust(right, table, out, 2);
+  // A call where the value in hand was meant: `lookup(heap, n) + cost` for `dist + cost`.
+  if (family === "arithmetic") {
+    for (const operand of [left, right]) if (operand.type === table.callType) replaceByName(operand, table, scopes, out, 4.8);
+  }
   if (token === "/" && table.divisionWrapper) out.replaceNode(node, table.divisionWrapper(node.text), "builtin", 1.3);
 }
 
@@ -206,6 +244,9 @@ function numberLiteral(node: SyntaxNode, out: MutationSink): void {
   emit(1, "constant", 2.5);
   const negated = node.parent?.type === "unary_operator" || node.parent?.type === "unary_expression";
   if (!negated) emit(-1, "constant", 2.6);
+  // The smallest constant after 0 and 1 that a start often is (the first prime, the first
+  // index past a pair): `i = 0` for `i = 2`.
+  emit(2, "constant", 2.7);
 }
 
 function callOperators(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink): void {
@@ -1018,7 +1059,7 @@ function flushAfterLoop(loop: SyntaxNode, table: OperatorTable, scopes: ScopeNam
   const indent = source.slice(source.lastIndexOf("\n", loop.startIndex - 1) + 1, loop.startIndex);
   if (!/^\s*$/.test(indent)) return;
   const statements = body.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== "comment");
-  const names = visibleNames(loop, scopes).filter((name) => !scopes.nonVariables.has(name));
+  const names = [...remainderOf(loop, table), ...visibleNames(loop, scopes).filter((name) => !scopes.nonVariables.has(name))];
   statements.forEach((statement, s) => {
     const call = isMethodCallStatement(statement, table);
     const args = call?.childForFieldName(table.argumentsField);
@@ -1033,6 +1074,38 @@ function flushAfterLoop(loop: SyntaxNode, table: OperatorTable, scopes: ScopeNam
         out.replace(loop.endIndex, loop.endIndex, `\n${indent}${text}`, "insert_statement", 5.35 + s * 0.02 + index * 0.02);
       });
   });
+}
+
+/**
+ * What a loop over all but the last items leaves for after it: `xs[-1]` for `for x in xs[:-1]`
+ * (the last item, which takes no separator after it).
+ */
+function remainderOf(loop: SyntaxNode, table: OperatorTable): string[] {
+  const iterable = loop.childForFieldName("right");
+  if (!iterable || iterable.type !== table.subscriptType || !table.comparisonChainType) return [];
+  const collection = iterable.childForFieldName("value");
+  const slice = iterable.childForFieldName(table.subscriptIndexField);
+  if (!collection || collection.type !== table.identifierType || !slice || slice.type !== table.sliceType) return [];
+  return /^:\s*-\s*1$/.test(slice.text) ? [`${collection.text}[-1]`] : [];
+}
+
+/**
+ * True when `call` passes the element of the loop around the `if` as an argument and no call
+ * in the `into` branch does: `out.append(token)` in one branch, a branch that only tests `token`.
+ */
+function dropsElement(ifNode: SyntaxNode, call: SyntaxNode, into: SyntaxNode[], table: OperatorTable): boolean {
+  let loop: SyntaxNode | null = ifNode.parent;
+  while (loop && !LOOP_TYPES.has(loop.type) && !table.functionTypes.has(loop.type)) loop = loop.parent;
+  const element = loop && LOOP_TYPES.has(loop.type) ? loop.childForFieldName("left") : null;
+  if (!element || element.type !== table.identifierType) return false;
+  const passes = (node: SyntaxNode): boolean => {
+    if (node.type === table.callType) {
+      const args = node.childForFieldName(table.argumentsField);
+      if (args && positionalArguments(args).some((arg) => arg.text === element.text)) return true;
+    }
+    return node.namedChildren.some((child) => child !== null && passes(child));
+  };
+  return passes(call) && !into.some(passes);
 }
 
 /**
@@ -1065,12 +1138,15 @@ function otherReceiverCopies(node: SyntaxNode, table: OperatorTable, out: Mutati
       const call = isMethodCallStatement(statement, table);
       const object = call?.childForFieldName(table.calleeField)?.childForFieldName(table.memberObjectField);
       if (!call || !object || object.type !== table.identifierType) return;
+      // The element the loop hands each branch, stored by this branch and by nothing in the
+      // other (which only tests it): the other branch most likely forgot to store it.
+      const base = dropsElement(node, call, into, table) ? 4.4 : 5.4;
       [...receivers]
         .filter((name) => name !== object.text)
         .slice(0, 4)
         .forEach((name, index) => {
           const text = source.slice(statement.startIndex, object.startIndex) + name + source.slice(object.endIndex, statement.endIndex);
-          out.replace(last.endIndex, last.endIndex, `\n${indent}${text}`, "insert_statement", 5.4 + s * 0.02 + index * 0.02);
+          out.replace(last.endIndex, last.endIndex, `\n${indent}${text}`, "insert_statement", base + s * 0.02 + index * 0.02);
         });
     });
   };
