@@ -6,7 +6,8 @@
 // each language and kind the programs are taken in name order and split in two: the memory
 // learns the offline engine's verified fixes of one half, then the other half is repaired
 // without and with the memory, the failure's diagnosis recalling entries as a run does
-// (src/memory/run-memory.ts) and their edits going to the engine to try first.
+// (src/memory/run-memory.ts) and their edits, weighted by how alike each failure is
+// (src/memory/offline-edits.ts), going to the engine to try first.
 // Printed per language, over the bugs fixed both ways: candidates run to the first plausible
 // patch (what the order of the candidates decides, so what a memory can save) and in total (the
 // first figure plus the few more run after it and the overfitting guard's alternatives), time
@@ -44,6 +45,7 @@ const { SqliteMemoryStore } = await import(join(dist, "memory/sqlite-memory-stor
 const { minimalDiff } = await import(join(dist, "memory/minimal-diff.js"));
 const { FOR_OFFLINE } = await import(join(dist, "memory/run-memory.js"));
 const { rememberedEdits } = await import(join(dist, "memory/remembered-edits.js"));
+const { offlineEdits } = await import(join(dist, "memory/offline-edits.js"));
 
 /** The corpora's bug classes by kind: the corpora were written apart and name some kinds differently. */
 const KINDS = {
@@ -119,8 +121,8 @@ try {
   for (const item of measure) {
     const { check, diagnosis } = await diagnose(item);
     if (!diagnosis) continue;
-    const recalled = (await store.recall(item.spec.lang, diagnosis, FOR_OFFLINE)).map((ranked) => ranked.entry);
-    const preferredEdits = recalled.flatMap((entry) => entry.edits);
+    const recalled = await store.recall(item.spec.lang, diagnosis, FOR_OFFLINE);
+    const preferredEdits = offlineEdits(recalled);
     // The second run of a bug finds the sandbox and the file caches warm: the two orders take turns.
     const runWithout = () => repairOffline({ ...item.input, check }, { ...options, sandbox });
     const runWith = () => repairOffline({ ...item.input, check }, { ...options, sandbox, preferredEdits });
