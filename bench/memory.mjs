@@ -6,7 +6,8 @@
 // each language and kind the programs are taken in name order and split in two: the memory
 // learns the offline engine's verified fixes of one half, then the other half is repaired
 // without and with the memory, the failure's diagnosis recalling entries as a run does
-// (src/memory/run-memory.ts) and their edits going to the engine to try first.
+// (src/memory/run-memory.ts) and their edits, weighted by how alike each failure is
+// (src/memory/offline-edits.ts), going to the engine to try first.
 // Printed per language, over the bugs fixed both ways: candidates run to the first plausible
 // patch (what the order of the candidates decides, so what a memory can save) and in total (the
 // first figure plus the few more run after it and the overfitting guard's alternatives), time
@@ -18,11 +19,16 @@
 // machine's load (the times do): `--candidates N` (or `--max-candidates N`, or
 // MEND_BENCH_MAX_CANDIDATES=N; default 600). The load average is printed at the start and the
 // end. Options: `--swap` (learn on the other half), `--filter TEXT` (on "corpus/lang/name"),
-// `--kinds a,b` (a subset of the kinds).
-import { mkdtempSync, rmSync } from "node:fs";
+// `--kinds a,b` (a subset of the kinds), `--learned FILE`: the learned memory kept in FILE, so
+// that engine versions whose repairs without memory are the same measure on one memory without
+// learning it again (a third of the bench's time): when FILE exists it is the memory and nothing
+// is learned (it must come from a run with the same --swap, --filter and --kinds), otherwise the
+// memory learned is saved to it.
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import Database from "better-sqlite3";
 import { passes } from "./judge-corpus.mjs";
 import { loadCases, quantile, root, seconds } from "./repair-cases.mjs";
 
@@ -33,6 +39,7 @@ const { values } = parseArgs({
     swap: { type: "boolean", default: false },
     filter: { type: "string", default: "" },
     kinds: { type: "string", default: "" },
+    learned: { type: "string" },
   },
 });
 const dist = join(root, "dist");
@@ -44,6 +51,7 @@ const { SqliteMemoryStore } = await import(join(dist, "memory/sqlite-memory-stor
 const { minimalDiff } = await import(join(dist, "memory/minimal-diff.js"));
 const { FOR_OFFLINE } = await import(join(dist, "memory/run-memory.js"));
 const { rememberedEdits } = await import(join(dist, "memory/remembered-edits.js"));
+const { offlineEdits } = await import(join(dist, "memory/offline-edits.js"));
 
 /** The corpora's bug classes by kind: the corpora were written apart and name some kinds differently. */
 const KINDS = {
@@ -80,7 +88,11 @@ const measure = cases.filter((item) => group(item).indexOf(item) % 2 !== learnHa
 const load = () => loadavg().map((value) => value.toFixed(2)).join(" ");
 const loadAtStart = load();
 const dir = mkdtempSync(join(tmpdir(), "mend-bench-memory-"));
-const store = SqliteMemoryStore.open(join(dir, "memory.sqlite"));
+const memoryPath = join(dir, "memory.sqlite");
+// A kept memory is copied: recall counts its uses, and the kept file stays as it was learned.
+const reuse = values.learned !== undefined && existsSync(values.learned);
+if (reuse) copyFileSync(values.learned, memoryPath);
+const store = SqliteMemoryStore.open(memoryPath);
 const sandbox = createSandbox({ onWarning: () => {} });
 
 /** The case's failing validation, as the loop's diagnose step sees it. */
@@ -91,7 +103,7 @@ async function diagnose(item) {
 
 try {
   let learned = 0;
-  for (const item of learn) {
+  for (const item of reuse ? [] : learn) {
     const { check, diagnosis } = await diagnose(item);
     if (!diagnosis) continue;
     const result = await repairOffline({ ...item.input, check }, { ...options, sandbox });
@@ -115,12 +127,21 @@ try {
     console.error(`learn    ${item.kind.padEnd(10)} ${item.id.padEnd(44)} ${id} ${result.edits.map((edit) => edit.operator).join("+")}`);
   }
 
+  if (reuse) {
+    learned = (await store.list()).length;
+    console.error(`learned  ${learned} fixes kept in ${values.learned}`);
+  } else if (values.learned !== undefined) {
+    const db = new Database(memoryPath, { readonly: true });
+    db.prepare("VACUUM INTO ?").run(values.learned);
+    db.close();
+  }
+
   const rows = [];
   for (const item of measure) {
     const { check, diagnosis } = await diagnose(item);
     if (!diagnosis) continue;
-    const recalled = (await store.recall(item.spec.lang, diagnosis, FOR_OFFLINE)).map((ranked) => ranked.entry);
-    const preferredEdits = recalled.flatMap((entry) => entry.edits);
+    const recalled = await store.recall(item.spec.lang, diagnosis, FOR_OFFLINE);
+    const preferredEdits = offlineEdits(recalled);
     // The second run of a bug finds the sandbox and the file caches warm: the two orders take turns.
     const runWithout = () => repairOffline({ ...item.input, check }, { ...options, sandbox });
     const runWith = () => repairOffline({ ...item.input, check }, { ...options, sandbox, preferredEdits });
@@ -160,7 +181,7 @@ try {
 
   console.log(`error -> fix memory on bugs of the same kinds in other programs (${wanted.join(", ")}; at most ${options.maxCandidates} candidates per bug, ${FOR_OFFLINE} fixes recalled)`);
   console.log(`load average (1, 5, 15 min): ${loadAtStart} at the start, ${load()} at the end`);
-  console.log(`learned ${learned} verified fixes from ${learn.length} bugs; measured on ${rows.length} other bugs`);
+  console.log(`learned ${learned} verified fixes from ${learn.length} bugs${reuse ? ` (kept in ${values.learned})` : ""}; measured on ${rows.length} other bugs`);
   for (const language of [...new Set(rows.map((row) => row.item.spec.lang))]) {
     const mine = rows.filter((row) => row.item.spec.lang === language);
     const fixedBoth = both.filter((row) => row.item.spec.lang === language);

@@ -1,4 +1,4 @@
-import type { PreferredEdit } from "../repair/prefer-edits.js";
+import type { WeightedEdit } from "../repair/prefer-edits.js";
 import type { OperatorName } from "../repair/source-edit.js";
 import type { CheckResult } from "../shared/check-result.js";
 import type { Sandbox } from "../shared/sandbox.js";
@@ -49,7 +49,7 @@ export type Repairer = (
     maxCandidates?: number;
     signal?: AbortSignal;
     /** Edits that fixed similar failures before, to try first. */
-    preferredEdits?: readonly PreferredEdit[];
+    preferredEdits?: readonly WeightedEdit[];
   },
 ) => Promise<OfflineRepairResult>;
 

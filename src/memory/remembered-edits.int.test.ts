@@ -137,3 +137,56 @@ describe("a fix remembered from another program, in the offline engine", () => {
     expect(readable(wrong.edits)).toEqual(readable(without.edits));
   });
 });
+
+// Quickselect whose recursion into the larger values forgets to count the values it skips: not
+// a swap, but a program full of calls and expressions a swap could change.
+const NTH: OfflineRepairInput = {
+  language: "javascript",
+  entry: "nth.mjs",
+  code: `export function nthSmallest(values, n) {
+  const pivot = values[0];
+  const smaller = values.filter((v) => v < pivot);
+  const larger = values.filter((v) => v > pivot);
+  const atMost = values.length - larger.length;
+  if (n < smaller.length) {
+    return nthSmallest(smaller, n);
+  } else if (n >= atMost) {
+    return nthSmallest(larger, n);
+  }
+  return pivot;
+}
+`,
+  tests: [
+    {
+      path: "nth.test.mjs",
+      content: `import { test } from "node:test";
+import assert from "node:assert/strict";
+import { nthSmallest } from "./nth.mjs";
+
+test("smallest", () => assert.equal(nthSmallest([5, 1, 4], 0), 1));
+test("middle", () => assert.equal(nthSmallest([3, 1, 2], 1), 2));
+test("the pivot itself", () => assert.equal(nthSmallest([2, 1, 3], 1), 2));
+test("largest", () => assert.equal(nthSmallest([1, 4, 2, 3], 3), 4));
+test("above the pivot", () => assert.equal(nthSmallest([2, 9, 7, 1], 2), 7));
+`,
+    },
+  ],
+};
+
+describe("remembered fixes of other kinds in a program full of calls", () => {
+  // Two searches of about 200 candidates each.
+  it("do not move their kinds' edits of every line ahead of the lines the tests point at", { timeout: 300_000 }, async () => {
+    // As a recall brings them for a failed assertion: arguments swapped in a recursive call,
+    // and a base case added to one, both fixed in another program.
+    const otherKinds = [
+      { operator: "swap_arguments" as const, before: "a % b, b", after: "b, a % b", line: "return gcd(a % b, b);" },
+      { operator: "insert_guard" as const, before: "", after: "if (b <= 1) return a;\n  ", line: "return gcd(b, a % b);" },
+    ];
+    const without = fixed(await repairOffline(NTH, OPTIONS));
+    const withMemory = fixed(await repairOffline(NTH, { ...OPTIONS, preferredEdits: otherKinds }));
+    expect(readable(withMemory.edits)).toEqual(readable(without.edits));
+    // The remembered kinds cost their edits of the lines the tests point at most (a memory that
+    // moved them forward on every line lost this fix within the 400 candidates), no more.
+    expect(withMemory.candidatesToFirstPlausible).toBeLessThan(1.5 * without.candidatesToFirstPlausible);
+  });
+});

@@ -1,11 +1,14 @@
 import type { Diagnosis } from "../diagnosis/diagnosis.js";
 import { MemoryError } from "../errors/memory-error.js";
+import type { WeightedEdit } from "../repair/prefer-edits.js";
 import type { AttemptFile } from "../runs/attempt-file.js";
 import type { RunEvent } from "../runs/run-event.js";
 import type { RunResult } from "../shared/run-result.js";
 import type { Task } from "../shared/task.js";
 import type { MemoryEntry } from "./memory-entry.js";
 import type { MemoryStore } from "./memory-store.js";
+import { offlineEdits } from "./offline-edits.js";
+import type { RankedMemory } from "./rank-memories.js";
 import { changedSpans, minimalDiff } from "./minimal-diff.js";
 
 /** Remembered fixes shown to the model for one failure: a few, so the prompt stays about this program. */
@@ -45,14 +48,18 @@ export class RunMemory {
     private readonly model: string,
   ) {}
 
-  /** Fixes of failures like this one, whose edits the offline engine tries first for `attempt`. */
-  forOffline(diagnosis: Diagnosis, attempt: number, emit: (event: RunEvent) => void): Promise<MemoryEntry[]> {
-    return this.recall(diagnosis, attempt, FOR_OFFLINE, "offline", emit);
+  /**
+   * Fixes of failures like this one (their ids, and their edits for the offline engine to try
+   * first for `attempt`, weighted by how alike each failure is: see `offlineEdits`).
+   */
+  async forOffline(diagnosis: Diagnosis, attempt: number, emit: (event: RunEvent) => void): Promise<{ ids: string[]; edits: WeightedEdit[] }> {
+    const ranked = await this.recall(diagnosis, attempt, FOR_OFFLINE, "offline", emit);
+    return { ids: ranked.map(({ entry }) => entry.id), edits: offlineEdits(ranked) };
   }
 
   /** Fixes of failures like this one, for the model's repair prompt of `attempt`. */
-  forModel(diagnosis: Diagnosis, attempt: number, emit: (event: RunEvent) => void): Promise<MemoryEntry[]> {
-    return this.recall(diagnosis, attempt, FOR_MODEL, "model", emit);
+  async forModel(diagnosis: Diagnosis, attempt: number, emit: (event: RunEvent) => void): Promise<MemoryEntry[]> {
+    return (await this.recall(diagnosis, attempt, FOR_MODEL, "model", emit)).map((ranked) => ranked.entry);
   }
 
   /**
@@ -101,19 +108,19 @@ export class RunMemory {
     };
   }
 
-  private async recall(diagnosis: Diagnosis, attempt: number, limit: number, use: "offline" | "model", emit: (event: RunEvent) => void): Promise<MemoryEntry[]> {
+  private async recall(diagnosis: Diagnosis, attempt: number, limit: number, use: "offline" | "model", emit: (event: RunEvent) => void): Promise<RankedMemory[]> {
     if (!this.available) return [];
-    let entries: MemoryEntry[];
+    let ranked: RankedMemory[];
     try {
-      entries = (await this.store.recall(this.task.language, diagnosis, limit)).map((ranked) => ranked.entry);
+      ranked = await this.store.recall(this.task.language, diagnosis, limit);
     } catch (error) {
       this.unavailable(error, emit);
       return [];
     }
-    if (entries.length === 0) return [];
-    for (const entry of entries) this.used.add(entry.id);
-    emit({ type: "memory_recalled", for: use, attempt, ids: entries.map((entry) => entry.id) });
-    return entries;
+    if (ranked.length === 0) return [];
+    for (const { entry } of ranked) this.used.add(entry.id);
+    emit({ type: "memory_recalled", for: use, attempt, ids: ranked.map(({ entry }) => entry.id) });
+    return ranked;
   }
 
   private unavailable(error: unknown, emit: (event: RunEvent) => void): void {

@@ -80,6 +80,14 @@ export class CandidatePool {
     return mutation.cost + (1 - weight) * LOCATION_WEIGHT;
   }
 
+  /**
+   * How suspicious a line is relative to the most suspicious one, 0 to 1; undefined when it
+   * was never suspicious, 1 for every line when nothing was localized.
+   */
+  suspicionOf(line: number): number | undefined {
+    return this.suspicion.size === 0 ? 1 : this.suspicion.get(line);
+  }
+
   /** Mutations on suspicious lines, cheapest key first. */
   order(mutations: readonly Mutation[]): Mutation[] {
     const keyed: { mutation: Mutation; key: number; index: number }[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { preferEdits, rememberedMatcher } from "./prefer-edits.js";
+import { preferEdits, rememberedMatcher, suspicionFactor } from "./prefer-edits.js";
 import type { Mutation } from "./source-edit.js";
 
 const SOURCE = "while lo < hi:\n    mid = (lo + hi) // 2\n";
@@ -102,5 +102,92 @@ describe("rememberedMatcher", () => {
     ];
     const ordered = preferEdits(candidates, (candidate) => candidate.cost, program, [dropped]);
     expect(ordered.map((candidate) => candidate.edit.text)).toEqual(["len(numbers)", "len(numbers) + 1", "+", "2"]);
+  });
+});
+
+describe("rememberedMatcher on fixes whose core change is names only", () => {
+  // Arguments swapped: the core change (`$ , $` -> `$ , $`) is the same for every swap, so only
+  // a line much like the remembered one makes a swap a repeat of it.
+  const program = [
+    "export function kth(items, k) {",
+    "  const pivot = items[0];",
+    "  const above = items.filter((x) => x > pivot);",
+    "  if (k >= items.length - above.length) {",
+    "    return kth(above, k);",
+    "  }",
+    "  return Math.pow(pivot, k);",
+    "}",
+    "",
+  ].join("\n");
+  const swap = (line: number, text: string, replacement: string): Mutation => {
+    const start = program.split("\n").slice(0, line - 1).join("\n").length + 1 + program.split("\n")[line - 1].indexOf(text);
+    return { operator: "swap_arguments", line, edit: { start, end: start + text.length, text: replacement }, cost: 3.2 };
+  };
+  const remembered = { operator: "swap_arguments" as const, before: "exponent, base", after: "base, exponent", line: "return Math.pow(exponent, base);" };
+
+  it("repeats a remembered swap only on a line shaped much like the one it changed", () => {
+    const match = rememberedMatcher(program, [remembered]);
+    const likeLine = match?.(swap(7, "pivot, k", "k, pivot"));
+    const otherCall = match?.(swap(5, "above, k", "k, above"));
+    expect(likeLine?.repeats).toBe(true);
+    // A call of another shape (`kth(...)`, not `Math.pow(...)`): the same kind, moved forward, not replayed.
+    expect(otherCall?.repeats).toBe(false);
+    expect(otherCall?.sameKind).toBe(true);
+    expect(otherCall?.bonus).toBeGreaterThan(0);
+    expect(likeLine?.bonus).toBeGreaterThan(otherCall?.bonus ?? Infinity);
+  });
+
+  it("still repeats an informative core change (an operator swapped around) on a moderately like line", () => {
+    const minus = { operator: "swap_arguments" as const, before: "total.length - used.length", after: "used.length - total.length", line: "const free = total.length - used.length;" };
+    const match = rememberedMatcher(program, [minus]);
+    expect(match?.(swap(4, "items.length - above.length", "above.length - items.length"))?.repeats).toBe(true);
+  });
+});
+
+describe("preferEdits by the line's suspiciousness and the memory's weight", () => {
+  const program = ["def first_over(values, limit):", "    for v in values:", "        if v > limit:", "            return v", "    return limit + 1", ""].join("\n");
+  const at = (line: number, text: string) => program.split("\n").slice(0, line - 1).join("\n").length + 1 + program.split("\n")[line - 1].indexOf(text);
+  const mutation = (operator: Mutation["operator"], line: number, text: string, replacement: string, cost: number): Mutation => ({
+    operator,
+    line,
+    edit: { start: at(line, text), end: at(line, text) + text.length, text: replacement },
+    cost,
+  });
+  const candidates = [
+    mutation("arithmetic", 5, "+", "-", 1),
+    mutation("literal", 5, "1", "0", 1.4),
+    mutation("comparison", 3, ">", ">=", 1.6),
+  ];
+  const show = (list: Mutation[]) => list.map((item) => `${item.line}:${item.edit.text}`);
+  const comparison = { operator: "comparison" as const, before: ">", after: ">=", line: "if x > bound:" };
+
+  it("moves a remembered edit ahead on a line the tests point at most, not on one they barely point at", () => {
+    const suspicion = (top: number) => (line: number) => (line === top ? 1 : 0.4);
+    const keyOf = (top: number) => (item: Mutation) => item.cost + (1 - suspicion(top)(item.line)) * 3;
+    // The comparison's line is the most suspicious: the remembered comparison goes first.
+    expect(show(preferEdits(candidates, keyOf(3), program, [comparison], suspicion(3)))).toEqual(["3:>=", "5:-", "5:0"]);
+    // The tests point at the last line: the remembered kind does not override them.
+    expect(show(preferEdits(candidates, keyOf(5), program, [comparison], suspicion(5)))).toEqual(["5:-", "5:0", "3:>="]);
+  });
+
+  it("moves a remembered edit forward less the less alike its failure was", () => {
+    const full = rememberedMatcher(program, [comparison])?.(candidates[2]).bonus ?? 0;
+    const half = rememberedMatcher(program, [{ ...comparison, weight: 0.5 }])?.(candidates[2]).bonus ?? 0;
+    expect(full).toBeGreaterThan(0);
+    expect(half).toBeCloseTo(full / 2);
+    // Of two remembered kinds, the one of the more alike failure goes first.
+    const literal = { operator: "literal" as const, before: "1", after: "0", line: "return n + 1" };
+    const keyOf = (item: Mutation) => item.cost;
+    expect(show(preferEdits(candidates, keyOf, program, [comparison, { ...literal, weight: 0.3 }]))[0]).toBe("3:>=");
+    expect(show(preferEdits(candidates, keyOf, program, [{ ...comparison, weight: 0.3 }, literal]))[0]).toBe("5:0");
+  });
+});
+
+describe("suspicionFactor", () => {
+  it("gives the whole bonus on the top line, less below it, and the whole without localization", () => {
+    expect(suspicionFactor(1)).toBe(1);
+    expect(suspicionFactor(undefined)).toBe(1);
+    expect(suspicionFactor(0.5)).toBeLessThan(0.5);
+    expect(suspicionFactor(0)).toBe(0);
   });
 });

@@ -13,6 +13,16 @@ export interface PreferredEdit {
   line?: string;
 }
 
+/** A remembered edit as recalled for one failure. */
+export interface WeightedEdit extends PreferredEdit {
+  /**
+   * How alike the failure it fixed is to the one being repaired, 0 to 1 (default 1): the
+   * memory's recall says so (see `offlineEdits`), and the edit moves a mutation forward that
+   * much less when its failure was less alike.
+   */
+  weight?: number;
+}
+
 /**
  * How far a remembered edit moves a mutation forward, in operator-cost units (the candidate
  * pool's location weight is 3, operator costs run from 1 to about 6): the same replacement as
@@ -37,6 +47,13 @@ const SAME_KIND_SHAPE = 0.8;
  * memory knows that line).
  */
 const REPEAT_LINE_SHAPE = 0.5;
+/**
+ * A core change made of names and punctuation only (arguments swapped, one name for another)
+ * is the same for every edit of its kind, so it says nothing about which one: such a fix is
+ * repeated only on a line this alike to the one it changed, and counts as alike in shape only
+ * by the whole edit's shape.
+ */
+const REPEAT_NAMES_LINE_SHAPE = 0.8;
 
 /** How a mutation compares with the remembered edits. */
 export interface RememberedMatch {
@@ -51,13 +68,15 @@ export interface RememberedMatch {
 /**
  * Compares mutations of `source` with the remembered edits; undefined with nothing remembered.
  */
-export function rememberedMatcher(source: string, preferred: readonly PreferredEdit[] | undefined): ((mutation: Mutation) => RememberedMatch) | undefined {
+export function rememberedMatcher(source: string, preferred: readonly WeightedEdit[] | undefined): ((mutation: Mutation) => RememberedMatch) | undefined {
   if (!preferred?.length) return undefined;
   const remembered = preferred.map((edit) => ({
     ...edit,
     key: editKey(edit.before, edit.after),
     shape: editShape(edit.before, edit.after),
     core: coreChange(edit.before, edit.after),
+    namesOnly: namesOnly(coreChange(edit.before, edit.after)),
+    weight: Math.min(1, Math.max(0, edit.weight ?? 1)),
     lineShape: edit.line === undefined ? undefined : shapeOf(edit.line),
   }));
   const lines = source.split("\n");
@@ -81,34 +100,54 @@ export function rememberedMatcher(source: string, preferred: readonly PreferredE
       shape ??= editShape(before, mutation.edit.text);
       core ??= coreChange(before, mutation.edit.text);
       const sameCore = edit.core === core;
-      const alike = sameCore ? 1 : similarity(edit.shape, shape);
+      const alike = sameCore && !edit.namesOnly ? 1 : similarity(edit.shape, shape);
       if (!same && edit.operator === undefined && alike < SAME_KIND_SHAPE) continue;
       const kind = same ? SAME_EDIT_BONUS : SAME_OPERATOR_BONUS + EDIT_SHAPE_BONUS * alike;
       const placeAlike = edit.lineShape ? similarity(edit.lineShape, lineShape(mutation.line)) : undefined;
-      bonus = Math.max(bonus, kind + LOCATION_BONUS * (placeAlike ?? 0));
+      bonus = Math.max(bonus, edit.weight * (kind + LOCATION_BONUS * (placeAlike ?? 0)));
       const likeLine = placeAlike === undefined || placeAlike >= REPEAT_LINE_SHAPE;
       sameKind ||= likeLine;
-      repeats ||= (same || sameCore) && likeLine;
+      const repeatLine = placeAlike === undefined || placeAlike >= (edit.namesOnly && !same ? REPEAT_NAMES_LINE_SHAPE : REPEAT_LINE_SHAPE);
+      repeats ||= (same || sameCore) && repeatLine;
     }
     return { bonus, repeats, sameKind };
   };
 }
 
 /**
+ * How much of a remembered edit's bonus a mutation gets on a line of this suspiciousness
+ * (relative to the most suspicious line, 0 to 1): the tests say where, a memory only which
+ * edit to try first there. Squared, so that a remembered kind reorders the most suspicious
+ * lines and hardly moves an edit of a line the tests barely point at ahead of those lines' own.
+ */
+export function suspicionFactor(suspicion: number | undefined): number {
+  if (suspicion === undefined) return 1;
+  const clamped = Math.min(1, Math.max(0, suspicion));
+  return clamped * clamped;
+}
+
+/**
  * The mutations in search order, with those that repeat what fixed similar failures before
- * moved forward. The rest keep their order; with nothing preferred, nothing moves. A
- * remembered fix is a hint, not a filter: every mutation is still tried.
+ * moved forward, the more so the more suspicious their line (`suspicionOf`, relative to the
+ * most suspicious line; without it, as if every line were). The rest keep their order; with
+ * nothing preferred, nothing moves. A remembered fix is a hint, not a filter: every mutation
+ * is still tried.
  */
 export function preferEdits(
   ordered: readonly Mutation[],
   keyOf: (mutation: Mutation) => number | undefined,
   source: string,
-  preferred: readonly PreferredEdit[] | undefined,
+  preferred: readonly WeightedEdit[] | undefined,
+  suspicionOf?: (line: number) => number | undefined,
 ): Mutation[] {
   const match = rememberedMatcher(source, preferred);
   if (!match) return [...ordered];
   return ordered
-    .map((mutation, index) => ({ mutation, index, key: (keyOf(mutation) ?? mutation.cost) - match(mutation).bonus }))
+    .map((mutation, index) => ({
+      mutation,
+      index,
+      key: (keyOf(mutation) ?? mutation.cost) - match(mutation).bonus * suspicionFactor(suspicionOf?.(mutation.line)),
+    }))
     .sort((a, b) => a.key - b.key || a.index - b.index)
     .map((entry) => entry.mutation);
 }
@@ -129,6 +168,17 @@ function coreChange(before: string, after: string): string {
   const { head, tail } = commonEnds(a, b);
   const abstract = (tokens: string[]) => tokens.slice(head, tokens.length - tail).map(abstractToken).join(" ");
   return `${abstract(a)}\u2192${abstract(b)}`;
+}
+
+/** Punctuation that only arranges names (a call's arguments, a member, an index). */
+const ARRANGING = new Set([",", ".", "(", ")", "[", "]", "()", "[]", ")(", "](", ")[", "]["]);
+
+/** The core change moves or replaces names only: `$ , $` -> `$ , $`, `$` -> `$`. */
+function namesOnly(core: string): boolean {
+  return core
+    .split("\u2192")
+    .flatMap((side) => side.split(" "))
+    .every((token) => token === "" || token === "$" || ARRANGING.has(token));
 }
 
 function editShape(before: string, after: string): string[] {

@@ -12,7 +12,7 @@ import { generateMutations } from "./mutation-operators.js";
 import { operatorTableFor } from "./operator-tables.js";
 import { linesLost } from "./lines-lost.js";
 import { OverfittingGuard } from "./overfitting-guard.js";
-import { preferEdits, rememberedMatcher, type PreferredEdit, type RememberedMatch } from "./prefer-edits.js";
+import { preferEdits, rememberedMatcher, type RememberedMatch, type WeightedEdit } from "./prefer-edits.js";
 import { rankPlausible, tiedBeforeCoverage, type PlausibleEvidence } from "./rank-plausible.js";
 import { describeMutation, type EditDescription, type Mutation } from "./source-edit.js";
 import { grammarOf, hasSyntaxError, parseSource, type SyntaxTree } from "./syntax-tree.js";
@@ -52,12 +52,14 @@ export interface OfflineRepairOptions {
   maxCandidates?: number;
   signal?: AbortSignal;
   /**
-   * Edits that fixed similar failures before (the error -> fix memory): mutations like them are
-   * tried first (those repeating one, the same operator and core change on a like line, before
-   * the search's own order), and a first plausible patch of the same kind as one (the same
-   * operator on a like line) is taken without the overfitting guard's search for alternatives.
+   * Edits that fixed similar failures before (the error -> fix memory), each weighted by how
+   * alike its failure is: mutations like them are tried earlier, the more so the more suspicious
+   * their line (see `preferEdits`); those repeating one (the same operator and core change on a
+   * like line) on the most suspicious lines run before the search's own order; and a first
+   * plausible patch of the same kind as one (the same operator on a like line) is taken without
+   * the overfitting guard's search for alternatives.
    */
-  preferredEdits?: readonly PreferredEdit[];
+  preferredEdits?: readonly WeightedEdit[];
   onProgress?: (progress: { candidatesRun: number; bestPassed: number; total: number }) => void;
 }
 
@@ -125,6 +127,12 @@ const GUARD_MAX_PLAUSIBLE = 6;
  * patch among them ends the search at once (see `trusted`).
  */
 const REPLAY_MAX = 20;
+/**
+ * The replay takes mutations of the most suspicious lines only (relative to the top line, see
+ * `CandidatePool.suspicionOf`): run ahead of the whole search, a repeat elsewhere costs every
+ * bug whose fix is where the tests point.
+ */
+const REPLAY_SUSPICION = 0.75;
 /** Plausible candidates the guard runs (the likeliest by size and kind), and the time it needs left to run them. */
 const GUARD_MAX_COMPARED = 8;
 const GUARD_MIN_MS = 1_500;
@@ -330,14 +338,17 @@ class RepairSearch {
         const pool = await CandidatePool.create(grammar, code, own, { file: path, top, ids });
         this.pools.set(path, pool);
         const mutations = generateMutations(tree, code, operatorTableFor(grammar));
-        const ordered = preferEdits(pool.order(mutations), (mutation) => pool.keyOf(mutation), code, this.options.preferredEdits);
+        const suspicionOf = (line: number) => pool.suspicionOf(line);
+        const ordered = preferEdits(pool.order(mutations), (mutation) => pool.keyOf(mutation), code, this.options.preferredEdits, suspicionOf);
         lists.push(ordered.map((mutation) => ({ pool, mutation })));
         const match = rememberedMatcher(code, this.options.preferredEdits);
         if (match) this.matchers.set(path, match);
         for (const mutation of match ? ordered : []) {
           const key = pool.keyOf(mutation);
-          // Only on a line a failing test reached: a remembered fix says what, the tests say where.
-          if (key !== undefined && match?.(mutation).repeats) repeats.push({ planned: { pool, mutation }, key: key - match(mutation).bonus });
+          // Only on the lines the failing tests point at most: a remembered fix says what, the tests say where.
+          if (key === undefined || (suspicionOf(mutation.line) ?? 0) < REPLAY_SUSPICION) continue;
+          const found = match?.(mutation);
+          if (found?.repeats) repeats.push({ planned: { pool, mutation }, key: key - found.bonus });
         }
       }
       const replay = repeats.sort((a, b) => a.key - b.key).slice(0, REPLAY_MAX).map((entry) => entry.planned);

@@ -20,8 +20,8 @@ export function offlineRepairNode(deps: AgentDeps) {
     const { task } = deps;
     const attempt = state.attempts + 1;
     const diagnosis = currentDiagnosis(state);
-    const remembered = diagnosis ? ((await deps.memory?.forOffline(diagnosis, attempt, deps.emit)) ?? []) : [];
-    const preferredEdits = remembered.flatMap((entry) => entry.edits);
+    const remembered = diagnosis ? await deps.memory?.forOffline(diagnosis, attempt, deps.emit) : undefined;
+    const preferredEdits = remembered?.edits ?? [];
     let result: OfflineRepairResult;
     const started = Date.now();
     try {
@@ -60,7 +60,7 @@ export function offlineRepairNode(deps: AgentDeps) {
         strategy: "offline",
         produceMs: Date.now() - started,
         offline: { diff: result.diff, candidatesRun: result.candidatesRun, ...(result.edits ? { edits: result.edits.flatMap((edit) => rememberedEdits([edit], sourceOf(edit.file))) } : {}) },
-        ...(remembered.length ? { recalled: remembered.map((entry) => entry.id) } : {}),
+        ...(remembered?.ids.length ? { recalled: remembered.ids } : {}),
       },
     };
   };
