@@ -12,6 +12,7 @@ Loaded with `-p mend_pytest_plugin` from the work folder, next to mend_assert_sc
 """
 
 import ast
+import contextlib
 import json
 import linecache
 import os
@@ -115,21 +116,29 @@ def pytest_configure(config):
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_collection(session):
-    # pytest-timeout does not cover collection: a program that loops forever while the
+    # Per-test limits do not cover collection: a program that loops forever while the
     # tests import it would hold the whole run until the sandbox kills it.
     seconds = float(os.environ.get("MEND_COLLECT_TIMEOUT", "0"))
-    previous = signal.SIG_DFL
-    if seconds > 0:
-        def expire(signum, frame):
-            raise TimeoutError(f"importing the tests took longer than {seconds:g}s")
-        previous = signal.signal(signal.SIGALRM, expire)
-        signal.setitimer(signal.ITIMER_REAL, seconds)
+
+    def expire(signum, frame):
+        raise TimeoutError(f"importing the tests took longer than {seconds:g}s")
+    with _alarm(seconds, expire):
+        yield
+
+
+@contextlib.contextmanager
+def _alarm(seconds, expire):
+    """Runs the block with `expire` (which raises) called in it after `seconds`; none when 0."""
+    if seconds <= 0:
+        yield
+        return
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         yield
     finally:
-        if seconds > 0:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def pytest_assertrepr_compare(config, op, left, right):
@@ -175,23 +184,18 @@ def pytest_runtest_protocol(item, nextitem):
     seconds = _test_timeout(item.config)
     if seconds > 0 and _times["hung"]:
         seconds = min(seconds, max(_AFTER_HANG_FLOOR, _AFTER_HANG_FACTOR * _times["slowest"]))
-    previous = signal.SIG_DFL
     expired = []
-    if seconds > 0:
-        # What pytest-timeout's signal method does: the test (setup, call and teardown) fails
-        # with "Timeout (>Ns)" where it is, and the next test runs.
-        def expire(signum, frame):
-            expired.append(True)
-            pytest.fail(f"Timeout (>{seconds:g}s)", pytrace=False)
-        previous = signal.signal(signal.SIGALRM, expire)
-        signal.setitimer(signal.ITIMER_REAL, seconds)
+
+    # What pytest-timeout's signal method does: the test (setup, call and teardown) fails with
+    # "Timeout (>Ns)" where it is, and the next test runs.
+    def expire(signum, frame):
+        expired.append(True)
+        pytest.fail(f"Timeout (>{seconds:g}s)", pytrace=False)
     started = time.perf_counter()
     try:
-        yield
+        with _alarm(seconds, expire):
+            yield
     finally:
-        if seconds > 0:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
         if expired:
             _times["hung"] = True
         else:
