@@ -123,3 +123,13 @@ def test_a_test_file_that_cannot_be_imported_is_a_load_record(tmp_path: Path) ->
     assert len(loads) == 1
     assert loads[0]["file"] == "test_broken.py"
     assert loads[0]["error"]["type"] == "ModuleNotFoundError"
+
+
+def test_tests_whose_import_loops_forever_are_a_load_record_once_the_collection_limit_passes(tmp_path: Path) -> None:
+    records = run_pytest(tmp_path, {
+        "spin.py": "while True:\n    pass\n",
+        "test_spin.py": "import spin\n\n\ndef test_x():\n    assert spin\n",
+    }, ["test_spin.py"], env={"MEND_COLLECT_TIMEOUT": "0.5"})
+    loads = [record for record in records if record.get("kind") == "load"]
+    assert [load["error"]["type"] for load in loads] == ["TimeoutError"]
+    assert loads[0]["error"]["message"] == "importing the tests took longer than 0.5s"
