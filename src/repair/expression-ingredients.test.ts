@@ -29,6 +29,13 @@ describe("expression ingredients", () => {
     expect(mutants).not.toContain(code.replace("size > limit", "len(node) > limit"));
   });
 
+  it("never uses a call made for its effect alone (a statement of its own)", async () => {
+    const code = "def collect(seen, item, scale):\n    seen.append(item)\n    size = len(seen)\n    return size * scale\n";
+    const mutants = await renamed("python", code);
+    expect(mutants).toContain(code.replace("size * scale", "size * len(seen)"));
+    expect(mutants.some((mutant) => mutant.includes("seen.append(item) *") || mutant.includes("* seen.append(item)"))).toBe(false);
+  });
+
   it("works on JavaScript functions", async () => {
     const code = "function average(xs) {\n  const n = xs.length;\n  const total = sum(xs);\n  return total / n;\n}\n";
     expect(await renamed("javascript", code)).toContain(code.replace("total / n", "sum(xs) / n"));

@@ -13,7 +13,9 @@ const MAX_INGREDIENT_LENGTH = 40;
  * ingredients are often in the program already): a variable operand of arithmetic replaced by
  * a small call the same function already makes, as in `total / count` where `total / len(xs)`
  * was meant. The calls are those with plain names and literals for arguments, the function's
- * own recursive calls excepted; an ingredient that reads the replaced variable is skipped.
+ * own recursive calls excepted, and those made for their effect alone (a statement of their
+ * own, such as `points.push(p)`: their value is not what any expression meant); an ingredient
+ * that reads the replaced variable is skipped.
  * They cost more than a rename or a running extreme: each site takes several ingredients, and
  * a broad search ahead of the narrow edits pushes those past a candidate-bounded search.
  */
@@ -47,6 +49,7 @@ export function ingredientMutations(fn: SyntaxNode, table: OperatorTable, scopes
 
 function isIngredient(call: SyntaxNode, functionName: string | undefined, table: OperatorTable): boolean {
   if (call.text.length > MAX_INGREDIENT_LENGTH || call.text.includes("\n")) return false;
+  if (call.parent?.type === "expression_statement") return false;
   const callee = call.childForFieldName(table.calleeField);
   const args = call.childForFieldName(table.argumentsField);
   if (!callee || !args || callee.text === functionName) return false;
