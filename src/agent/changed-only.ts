@@ -1,7 +1,9 @@
 import type { AgentStateValue, AgentUpdate } from "./state.js";
 
-// Channels whose reducer adds the update to what is there: a write of them is never a no-op.
-const ACCUMULATED = new Set<string>(["usage"]);
+// Always written: `usage`, whose reducer adds the update to what is there (a write of it is
+// never a no-op), and `code`, which the error boundary reads from each validation's update
+// (the same code validated again is what its stuck detection looks for; see guard-graph.ts).
+const ALWAYS_WRITTEN = new Set<string>(["usage", "code"]);
 
 /**
  * The update without the channels it would set to what they already hold. Every other channel
@@ -14,7 +16,7 @@ export function changedOnly(state: AgentStateValue, update: AgentUpdate): AgentU
   const before = state as unknown as Record<string, unknown>;
   let kept: Record<string, unknown> | undefined;
   for (const [key, value] of Object.entries(update)) {
-    if (ACCUMULATED.has(key) || !same(before[key], value)) continue;
+    if (ALWAYS_WRITTEN.has(key) || !same(before[key], value)) continue;
     kept ??= { ...update };
     delete kept[key];
   }
