@@ -23,17 +23,16 @@ import traceback
 import pytest
 
 import mend_assert_script
+import mend_time_limits
 
 _REPORT = os.environ.get("MEND_PYTEST_REPORT", ".mend-pytest.ndjson")
 _ROOT = os.getcwd() + os.sep
 _compare = {}
 _current = {"nodeid": None}
 # Once a test has run out of time the run has failed whatever comes next, and a program that
-# hangs usually hangs in many tests: later tests get a few times the slowest finished test
-# (at least a second) instead of the full limit each, so nine hanging tests of 5 s cost about
-# 13 s instead of 45. Which tests fail may change, the verdict cannot.
-_times = {"hung": False, "slowest": 0.0}
-_AFTER_HANG_FACTOR = 5
+# hangs usually hangs in many tests: later tests get a few times the slowest finished test (at
+# least this, in wall seconds) instead of the full limit each, so nine hanging tests of 5 s cost
+# about 13 s instead of 45. Which tests fail may change, the verdict cannot.
 _AFTER_HANG_FLOOR = 1.0
 # Frames of this plugin and of the assert-script collector are ours, not the program's.
 _OWN_FILES = {os.path.abspath(__file__), os.path.abspath(mend_assert_script.__file__)}
@@ -167,23 +166,22 @@ def _timeout_plugin_keeps_time(config):
     return False
 
 
-def _test_timeout(config):
-    """Seconds each test gets under mend's own alarm; 0 when pytest-timeout keeps time instead
-    (two alarms on one signal would replace each other)."""
-    cached = getattr(config, "_mend_test_timeout", None)
-    if cached is None:
+def _test_limits(config):
+    """The limits of mend's own alarm (mend_time_limits.BaselineLimits over MEND_TEST_TIMEOUT);
+    None when there is none or pytest-timeout keeps time instead (two alarms on one signal
+    would replace each other)."""
+    if not hasattr(config, "_mend_test_limits"):
         seconds = float(os.environ.get("MEND_TEST_TIMEOUT", "0") or 0)
-        cached = 0.0 if seconds <= 0 or _timeout_plugin_keeps_time(config) else seconds
-        config._mend_test_timeout = cached
-    return cached
+        keeps = seconds > 0 and not _timeout_plugin_keeps_time(config)
+        config._mend_test_limits = mend_time_limits.BaselineLimits(seconds, _AFTER_HANG_FLOOR) if keeps else None
+    return config._mend_test_limits
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     _current["nodeid"] = item.nodeid
-    seconds = _test_timeout(item.config)
-    if seconds > 0 and _times["hung"]:
-        seconds = min(seconds, max(_AFTER_HANG_FLOOR, _AFTER_HANG_FACTOR * _times["slowest"]))
+    limits = _test_limits(item.config)
+    seconds = limits.limit() if limits else 0
     expired = []
 
     # What pytest-timeout's signal method does: the test (setup, call and teardown) fails with
@@ -196,10 +194,10 @@ def pytest_runtest_protocol(item, nextitem):
         with _alarm(seconds, expire):
             yield
     finally:
-        if expired:
-            _times["hung"] = True
-        else:
-            _times["slowest"] = max(_times["slowest"], time.perf_counter() - started)
+        if limits and expired:
+            limits.hung()
+        elif limits:
+            limits.finished(time.perf_counter() - started)
         _current["nodeid"] = None
 
 

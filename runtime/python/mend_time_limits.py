@@ -1,5 +1,5 @@
-"""The repair runner's time limits (runtime/python/repair_runner.py imports this module from the
-work folder): how long a baseline test may run before it is taken to hang, and how a forked
+"""Time limits of the repair runner and of the validation's pytest plugin (both import this
+module from the work folder): how long a test may run once another has hung, and how a forked
 child keeps a CPU-time limit itself."""
 import os
 import signal
@@ -24,19 +24,21 @@ def wall_backstop(cpu_limit):
 
 
 class BaselineLimits:
-    """The CPU limit of each baseline test (seconds): the full one until a test hangs, then one
-    derived from the tests that ended (see HANG_FLOOR_S). The parent and each forked child keep
-    the same state: the child applies the limit, the parent keeps a backstop."""
+    """The limit of each test in a run (seconds): the full one until a test hangs, then one
+    derived from the tests that ended (see HANG_FLOOR_S). The repair runner's baseline counts CPU
+    time (the parent and each forked child keep the same state: the child applies the limit, the
+    parent keeps a backstop); the validation's plugin counts wall time, with a floor of its own."""
 
-    def __init__(self, full):
+    def __init__(self, full, floor=HANG_FLOOR_S):
         self.full = full
+        self.floor = floor
         self.hangs = 0
         self.slowest = 0.0
 
     def limit(self):
         if self.hangs == 0:
             return self.full
-        return min(self.full, max(HANG_FLOOR_S, SLOWEST_FACTOR * self.slowest))
+        return min(self.full, max(self.floor, SLOWEST_FACTOR * self.slowest))
 
     def finished(self, cpu_seconds):
         self.slowest = max(self.slowest, cpu_seconds)

@@ -1,11 +1,10 @@
 import { ASSERT_SCRIPT_FILE, assertScriptSource } from "../languages/python/assert-script-source.js";
+import { TIME_LIMITS_FILE, timeLimitsSource } from "../languages/python/time-limits-source.js";
 import { PROGRAM_MODULES_FILE, programModulesSource } from "../sandbox/program-modules-source.js";
 import { runtimeSource } from "../shared/runtime-source.js";
 
 /** The runner's file in the work folder, and its environment (a stable hash seed: set order is part of what a test sees). */
 export const PYTHON_RUNNER_FILE = "__mend_runner.py";
-/** The runner's time limits (runtime/python/mend_time_limits.py), a module it imports from the work folder. */
-const TIME_LIMITS_FILE = "mend_time_limits.py";
 export const PYTHON_RUNNER_ENV = { PYTHONDONTWRITEBYTECODE: "1", PYTHONHASHSEED: "0" };
 
 /**
@@ -23,6 +22,6 @@ export function pythonRunnerFiles(): Record<string, string> {
     [PYTHON_RUNNER_FILE]: pythonRunnerScript(),
     [ASSERT_SCRIPT_FILE]: assertScriptSource(),
     [PROGRAM_MODULES_FILE]: programModulesSource(),
-    [TIME_LIMITS_FILE]: runtimeSource("python/mend_time_limits.py"),
+    [TIME_LIMITS_FILE]: timeLimitsSource(),
   };
 }

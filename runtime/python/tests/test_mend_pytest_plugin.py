@@ -4,7 +4,8 @@ from pathlib import Path
 
 from conftest import copy_programs, read_ndjson, run_python, write_files
 
-PLUGIN = {"mend_pytest_plugin.py": "mend_pytest_plugin.py", "mend_assert_script.py": "mend_assert_script.py"}
+PLUGIN = {"mend_pytest_plugin.py": "mend_pytest_plugin.py", "mend_assert_script.py": "mend_assert_script.py",
+          "mend_time_limits.py": "mend_time_limits.py"}
 
 
 def run_pytest(work: Path, files: "dict[str, str]", tests: "list[str]", options: "tuple[str, ...]" = (),

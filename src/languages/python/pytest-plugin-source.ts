@@ -9,7 +9,8 @@ export const PYTEST_REPORT_FILE = ".mend-pytest.ndjson";
 /**
  * The pytest plugin writing what JUnit XML does not carry (exception class, frames, compared
  * values, parameters), one line per outcome (runtime/python/mend_pytest_plugin.py). It imports
- * the assert-script collector, which must sit next to it (see assert-script-source.ts).
+ * the assert-script collector and the time limits, which must sit next to it (see
+ * assert-script-source.ts and time-limits-source.ts).
  */
 export function pytestPluginSource(): string {
   return runtimeSource("python/mend_pytest_plugin.py");

@@ -6,6 +6,7 @@ import { killedBy, outputTail } from "../exec-outcome.js";
 import { parseNdjson } from "../ndjson.js";
 import { ASSERT_SCRIPT_FILE, assertScriptSource } from "./assert-script-source.js";
 import { PYTEST_PLUGIN_FILE, PYTEST_REPORT_FILE, pytestPluginSource } from "./pytest-plugin-source.js";
+import { TIME_LIMITS_FILE, timeLimitsSource } from "./time-limits-source.js";
 
 export interface PytestInput {
   /** Every file of the task (program, support, tests), by work-folder-relative path. */
@@ -91,7 +92,12 @@ export async function runPytest(sandbox: Sandbox, input: PytestInput): Promise<{
       "--tb=line",
       ...input.testFiles,
     ],
-    files: { ...input.files, [PYTEST_PLUGIN_FILE]: pytestPluginSource(), [ASSERT_SCRIPT_FILE]: assertScriptSource() },
+    files: {
+      ...input.files,
+      [PYTEST_PLUGIN_FILE]: pytestPluginSource(),
+      [ASSERT_SCRIPT_FILE]: assertScriptSource(),
+      [TIME_LIMITS_FILE]: timeLimitsSource(),
+    },
     timeoutMs: input.timeoutMs,
     memoryMb: input.memoryMb,
     allowNetwork: input.allowNetwork,
