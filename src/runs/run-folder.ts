@@ -34,6 +34,8 @@ export class RunFolder {
   private exchangeLog: number | undefined;
   /** The exchange this folder last kept, so validation needs no read back. */
   private lastExchange: { n: number; text: string } | undefined;
+  /** An exchange read from an earlier version's own file, which dropping it removes. */
+  private legacyExchange: number | undefined;
   /** The attempt this folder last wrote, so the diagnose step's update needs no read back. */
   private lastAttempt: { n: number; text: string } | undefined;
 
@@ -120,11 +122,15 @@ export class RunFolder {
   readExchange(n: number): ModelExchange | undefined {
     // Parsed from the text last written, never shared: the caller may change what it gets.
     if (this.lastExchange?.n === n) return (JSON.parse(this.lastExchange.text) as KeptExchange).exchange;
-    const kept = readLines(join(this.dir, EXCHANGES))
-      .map(parseKept)
+    const kept = readIfThere(join(this.dir, EXCHANGES))
+      .split("\n")
+      .map(parseJson<KeptExchange>)
       .findLast((line) => line?.n === n);
+    if (kept) return kept.exchange;
     // A run crashed under an earlier version kept the exchange in a file of its own.
-    return kept?.exchange ?? readLegacyExchange(this.legacyExchangePath(n));
+    const legacy = parseJson<ModelExchange>(readIfThere(this.legacyExchangePath(n)));
+    if (legacy) this.legacyExchange = n;
+    return legacy;
   }
 
   /** Drops the kept exchange once the attempt file holds it. */
@@ -132,7 +138,8 @@ export class RunFolder {
     this.lastExchange = undefined;
     if (this.exchangeLog !== undefined) ftruncateSync(this.exchangeLog, 0);
     else rmSync(join(this.dir, EXCHANGES), { force: true });
-    rmSync(this.legacyExchangePath(n), { force: true });
+    if (this.legacyExchange === n) rmSync(this.legacyExchangePath(n), { force: true });
+    this.legacyExchange = undefined;
   }
 
   /** Every attempt file, by number. */
@@ -191,30 +198,22 @@ interface KeptExchange {
   exchange: ModelExchange;
 }
 
-function parseKept(line: string): KeptExchange | undefined {
+/** The value of a JSON text; undefined for one a crash cut short (or none). */
+function parseJson<T>(text: string): T | undefined {
   try {
-    return JSON.parse(line) as KeptExchange;
+    return JSON.parse(text) as T;
   } catch {
     return undefined;
   }
 }
 
-function readLines(path: string): string[] {
+/** A file's text; empty when there is no such file. */
+function readIfThere(path: string): string {
   try {
-    return readFileSync(path, "utf8").split("\n");
+    return readFileSync(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return "";
     throw error;
-  }
-}
-
-function readLegacyExchange(path: string): ModelExchange | undefined {
-  const text = readLines(path).join("\n");
-  if (text === "") return undefined;
-  try {
-    return JSON.parse(text) as ModelExchange;
-  } catch {
-    return undefined;
   }
 }
 
