@@ -58,49 +58,39 @@ test("the baseline loads every test file named in the config and reports each te
   assert.ok(tests["test/pair.test.js::gcd of a pair"].lines.includes(5));
 });
 
+// A fixed program and a wrong one, judged against the failing test and the passing one.
+const CANDIDATES = [
+  { id: 1, code: FIXED },
+  { id: 2, code: PROGRAM.replace("return a;", "return b;") },
+];
+const EVALUATE = {
+  mode: "evaluate",
+  candidates: "candidates.json",
+  failing: ["test/pair.test.js::gcd of a pair"],
+  passing: ["test/zero.test.js::gcd with zero"],
+  timeoutMs: 2000,
+  cpuMs: 2000,
+  budgetMs: 20_000,
+  extraAfterPlausible: 10,
+};
+
+function verdictsOf(events) {
+  return Object.fromEntries(events.filter((event) => event.event === "candidate").map((event) => [event.id, event]));
+}
+
 test("candidates are judged against the failing and the passing tests", () => {
-  const candidates = [
-    { id: 1, code: FIXED },
-    { id: 2, code: PROGRAM.replace("return a;", "return b;") },
-  ];
-  const { events } = runRunner(
-    {
-      mode: "evaluate",
-      candidates: "candidates.json",
-      failing: ["test/pair.test.js::gcd of a pair"],
-      passing: ["test/zero.test.js::gcd with zero"],
-      timeoutMs: 2000,
-      cpuMs: 2000,
-      budgetMs: 20_000,
-      extraAfterPlausible: 10,
-    },
-    { "candidates.json": JSON.stringify(candidates) },
-  );
-  const verdicts = Object.fromEntries(events.filter((event) => event.event === "candidate").map((event) => [event.id, event]));
+  const { events } = runRunner(EVALUATE, { "candidates.json": JSON.stringify(CANDIDATES) });
+  const verdicts = verdictsOf(events);
   assert.equal(verdicts[1].failingPassed, 1);
   assert.equal(verdicts[1].restPassed, 1);
   assert.equal(verdicts[2].restPassed, 0);
 });
 
 test("an earlier batch's verdict on the stand-in is taken as given: trusted, the candidates run on it; not, each in a node process", () => {
-  const candidates = [
-    { id: 1, code: FIXED },
-    { id: 2, code: PROGRAM.replace("return a;", "return b;") },
-  ];
-  const request = {
-    mode: "evaluate",
-    candidates: "candidates.json",
-    failing: ["test/pair.test.js::gcd of a pair"],
-    passing: ["test/zero.test.js::gcd with zero"],
-    timeoutMs: 2000,
-    cpuMs: 2000,
-    budgetMs: 20_000,
-    extraAfterPlausible: 10,
-  };
   for (const shimTrusted of [true, false]) {
-    const { events } = runRunner({ ...request, shimTrusted }, { "candidates.json": JSON.stringify(candidates) });
+    const { events } = runRunner({ ...EVALUATE, shimTrusted }, { "candidates.json": JSON.stringify(CANDIDATES) });
     assert.equal(events.find((event) => event.event === "done").shim, shimTrusted);
-    const verdicts = Object.fromEntries(events.filter((event) => event.event === "candidate").map((event) => [event.id, event]));
+    const verdicts = verdictsOf(events);
     assert.equal(verdicts[1].failingPassed, 1);
     assert.equal(verdicts[1].restPassed, 1);
     assert.equal(verdicts[2].restPassed, 0);
