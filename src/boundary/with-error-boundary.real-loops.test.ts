@@ -67,6 +67,37 @@ describe("withErrorBoundary on loops the way real agents make them (default opti
     expect(bounded.summary().status).toBe("completed");
   });
 
+  it("stops a ToolNode loop whose model words each call differently, as chat models narrate their tool calls", async () => {
+    const narrations = [
+      "Let me check the flight status.",
+      "I'll look that up again.",
+      "Checking once more to be sure.",
+      "Let me verify the status again.",
+      "One more look at the departures board.",
+    ];
+    const replies: ToolReply[] = Array.from({ length: 40 }, (_, i) => ({ content: narrations[i % narrations.length], toolCalls: callStatus.toolCalls }));
+    const model = new FreshIdToolModel(replies);
+
+    const result = await withErrorBoundary(toolAgent(model)).invoke(askFlight, long);
+
+    expect(result.boundary?.reason).toBe("stuck");
+    expect(model.calls).toBeLessThanOrEqual(6);
+  });
+
+  it("lets a tool agent that narrates each call the same way while checking different flights complete", async () => {
+    const flights = ["BA117", "BA118", "LH400", "AF11", "KL643"];
+    const replies: ToolReply[] = [
+      ...flights.map((flight) => ({ content: "Let me check the next flight.", toolCalls: [{ name: "flight_status", args: { flight } }] })),
+      "None of the five flights has a status yet.",
+    ];
+    const model = new FreshIdToolModel(replies);
+
+    const result = await withErrorBoundary(toolAgent(model)).invoke(askFlight, long);
+
+    expect(result.boundary).toBeUndefined();
+    expect(model.calls).toBe(6);
+  });
+
   it("stops a planner that rephrases the same plan every round", async () => {
     for (let i = 0; i < REPHRASINGS.length; i += 1) {
       const similarity = textSimilarity(REPHRASINGS[i], REPHRASINGS[(i + 1) % REPHRASINGS.length]);
