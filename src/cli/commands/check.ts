@@ -5,6 +5,7 @@ import type { CheckResult } from "../../shared/check-result.js";
 import type { Verification } from "../../shared/verification.js";
 import { testsRun } from "../../validation/tests-run.js";
 import { loadProgramTask } from "../../tasks/load-program-task.js";
+import { projectTestsHint } from "../project-tests-hint.js";
 import { createOutput } from "../output.js";
 
 interface CheckFlags {
@@ -48,6 +49,9 @@ export function registerCheckCommand(program: Command): void {
         ...(flags.root !== undefined ? { root: flags.root } : {}),
         ...(flags.testCmd ? { testCommand: flags.testCmd } : {}),
       });
+      // Examples stand in for tests in chosen.task: the hint looks at the task as given.
+      const hint = chosen.by === "tests" ? undefined : await projectTestsHint({ ...chosen.task, tests: [] });
+      if (hint) process.stderr.write(`${hint}\n`);
       const output = createOutput(flags.json ?? false);
       output.result(checkJson(result, verification), () => renderCheck(result, verification, chosen, files));
       process.exitCode = result.passed ? 0 : 1;

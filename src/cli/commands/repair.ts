@@ -5,6 +5,7 @@ import type { RunResult } from "../../shared/run-result.js";
 import type { Task } from "../../shared/task.js";
 import { UsageError } from "../../errors/usage-error.js";
 import { loadProgramTask } from "../../tasks/load-program-task.js";
+import { projectTestsHint } from "../project-tests-hint.js";
 import { addMemoryOptions, type MemoryFlags, memoryLocation, openCommandMemory, runMemoryFallback } from "../memory-options.js";
 import { addLimitOptions, addGenerateTestsOption, addReviewOptions, addSwitchOptions, addTaskOptions, agentOptionsFrom, checkModelBeforeRun, type LoopFlags } from "../loop-options.js";
 
@@ -46,6 +47,8 @@ export function registerRepair(program: Command): void {
     .addHelpText("after", "\nExample:\n  mend repair examples/median/median.py --tests examples/median/test_median.py --write")
     .action(async (paths: string[], flags: RepairFlags) => {
       const loaded = await loadProgramTask(paths, flags);
+      const hint = await projectTestsHint(loaded.task);
+      if (hint) process.stderr.write(`${hint}\n`);
       const diff = (result: RunResult) => repairDiff(paths[0] ?? loaded.task.entry, loaded.task, result);
       // Loaded here, not at start-up: the agent pulls in LangGraph and the model providers,
       // which --help and bad input should not wait for.

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunResult } from "../../shared/run-result.js";
 import { cannedReplies, startScriptedServer } from "../../testkit/index.js";
 import { BY_CANDIDATES, runMend } from "./__fixtures__/spawn-mend.js";
+import { writeProject } from "./__fixtures__/write-project.js";
 
 // Verified means tested: code no test ran on is never reported verified; examples in the
 // docstring or the requirement are tests when the user gives none.
@@ -63,6 +64,26 @@ describe("no tests, no examples: not verified", () => {
     expect(run.message).toMatch(/--tests PATH/);
     expect(run.message).toMatch(/>>> /);
     expect(result.stderr).toMatch(/mend: stopped: no_tests/);
+  }, 180_000);
+
+  it("names the project's tests that import the program, as --tests would take them, and still ends no_tests", async () => {
+    const project = mkdtempSync(join(tmpdir(), "mend-cli-project-tests-"));
+    try {
+      writeProject(project, {
+        "package.json": JSON.stringify({ name: "csv-stats", version: "1.0.0", scripts: { test: "jest" } }),
+        "lib/stats.js": "function mean(values) {\n  return values.reduce((a, b) => a + b, 0) / values.length;\n}\n\nmodule.exports = { mean };\n",
+        "lib/parse.js": "module.exports = { parse: (text) => text.split(\",\") };\n",
+        "__tests__/stats.test.js": 'const { mean } = require("../lib/stats");\n\ntest("mean", () => {\n  expect(mean([1, 2])).toBe(1.5);\n});\n',
+        "__tests__/parse.test.js": 'const { parse } = require("../lib/parse");\n\ntest("parse", () => {\n  expect(parse("a,b")).toEqual(["a", "b"]);\n});\n',
+      });
+      const result = await runMend(["repair", "lib/stats.js", "--json", "--runs-dir", runsDir()], { cwd: project });
+      expect(result.code, result.stderr).toBe(1);
+      expect(jsonOf(result.stdout)).toMatchObject({ reason: "no_tests", verified: false });
+      const hint = result.stderr.split("\n").find((line) => line.includes("no tests given"));
+      expect(hint).toBe("mend: no tests given, and the project has tests that import lib/stats.js: __tests__/stats.test.js; to verify by them, add --tests __tests__/stats.test.js");
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   }, 180_000);
 
   it("the same with a model told not to write tests: its code is returned unverified after one call", async () => {

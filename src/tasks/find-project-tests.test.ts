@@ -1,0 +1,59 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Task } from "../shared/task.js";
+import { findProjectTests } from "./find-project-tests.js";
+
+const roots: string[] = [];
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+function project(files: Record<string, string>, entry: string, language: Task["language"]): Task {
+  const root = mkdtempSync(join(tmpdir(), "mend-project-tests-"));
+  roots.push(root);
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return { prompt: "", language, entry, tests: [], draft: files[entry], project: { root, files: Object.keys(files).sort() } };
+}
+
+describe("findProjectTests", () => {
+  it("names a jest project's tests that require the entry, not those of other modules", async () => {
+    const task = project(
+      {
+        "lib/stats.js": "module.exports = {};\n",
+        "lib/parse.js": "module.exports = {};\n",
+        "__tests__/stats.test.js": 'const path = require("path");\nconst { mean } = require("../lib/stats");\n',
+        "__tests__/parse.test.js": 'const { parseCsv } = require("../lib/parse");\n',
+        "package.json": "{}",
+      },
+      "lib/stats.js",
+      "javascript",
+    );
+    expect(await findProjectTests(task)).toEqual(["__tests__/stats.test.js"]);
+  });
+
+  it("names pytest files importing the entry as a package module, by from-import or plain import", async () => {
+    const task = project(
+      {
+        "inventory/__init__.py": "",
+        "inventory/pricing.py": "def total(): pass\n",
+        "tests/conftest.py": "import pytest\n",
+        "tests/test_pricing.py": "from inventory.pricing import total\n",
+        "tests/test_package.py": "from inventory import pricing\n",
+        "tests/test_models.py": "from inventory.models import Line\n",
+      },
+      "inventory/pricing.py",
+      "python",
+    );
+    expect(await findProjectTests(task)).toEqual(["tests/test_package.py", "tests/test_pricing.py"]);
+  });
+
+  it("names a vitest file importing the entry through an alias, and nothing when tests were given", async () => {
+    const files = { "src/cart.ts": "export const x = 1;\n", "test/cart.test.ts": 'import { subtotal } from "@/cart";\n' };
+    const task = project(files, "src/cart.ts", "typescript");
+    expect(await findProjectTests(task)).toEqual(["test/cart.test.ts"]);
+    expect(await findProjectTests({ ...task, tests: [{ path: "test/cart.test.ts", content: files["test/cart.test.ts"] }] })).toEqual([]);
+  });
+});
