@@ -87,6 +87,25 @@ def test_candidates_are_judged_against_the_failing_and_passing_tests(tmp_path: P
     assert [event for event in found if event["event"] == "done"] == [{"event": "done", "unstarted": []}]
 
 
+def test_unittest_testcase_tests_are_judged_by_their_real_outcome(tmp_path: Path) -> None:
+    # unittest catches a TestCase's assertion failure itself; pytest raises it only while making
+    # the report, so a run without reports took every failing TestCase test for a pass.
+    tests = ("import unittest\n\nfrom bitcount import bitcount\n\n\nclass BitcountTest(unittest.TestCase):\n"
+             "    def test_zero(self):\n        self.assertEqual(bitcount(0), 0)\n\n"
+             "    def test_seven(self):\n        self.assertEqual(bitcount(7), 3)\n\n"
+             "    @unittest.skip(\"slow\")\n    def test_skipped(self):\n        self.fail()\n")
+    # A wrong fix that ends (the original program hangs on 7) and passes neither test it runs.
+    candidates = [{"id": 1, "code": FIXED}, {"id": 2, "code": FIXED.replace("count += 1", "count += 2")}]
+    (tmp_path / "candidates.json").write_text(json.dumps(candidates), encoding="utf-8")
+    found = events(tmp_path, {
+        "mode": "evaluate", "candidates": "candidates.json", "failing": ["test_bitcount.py::BitcountTest::test_seven"],
+        "passing": ["test_bitcount.py::BitcountTest::test_zero"], "timeoutMs": 1000, "cpuMs": 1000, "budgetMs": 20_000,
+        "extraAfterPlausible": 10, "baselineHung": True, "testTimeoutMs": 1000}, tests)
+    verdicts = {event["id"]: event for event in found if event["event"] == "candidate"}
+    assert (verdicts[1]["failingPassed"], verdicts[1]["restPassed"]) == (1, 1)
+    assert (verdicts[2]["failingPassed"], verdicts[2]["timedOut"]) == (0, False)
+
+
 def test_an_assert_script_suite_is_collected_through_the_assert_script_module(tmp_path: Path) -> None:
     script = "from bitcount import bitcount\n\nassert bitcount(0) == 0\nassert bitcount(8) == 1\n"
     found = events(tmp_path, {"mode": "baseline", "testTimeoutMs": 1000, "budgetMs": 20_000}, tests=script)
