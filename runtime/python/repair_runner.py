@@ -43,7 +43,7 @@ sys.dont_write_bytecode = True
 
 import pytest  # noqa: E402
 from _pytest.outcomes import Skipped  # noqa: E402
-from _pytest.runner import runtestprotocol  # noqa: E402
+from _pytest.runner import CallInfo, runtestprotocol  # noqa: E402
 
 import mend_assert_script  # noqa: E402
 import mend_program_modules  # noqa: E402
@@ -83,31 +83,38 @@ def install(modules, code):
 
 
 def run_item_quickly(item):
-    """Runs one test through pytest's setup/call/teardown hooks without building reports.
+    """Runs one test through pytest's setup/call/teardown hooks without building failure reports.
 
-    Reports render tracebacks with source excerpts, which costs more than most tests. Only a
-    plain test function is run so: other items may have their outcome decided while the report
-    is made (a unittest.TestCase method's failure is caught by unittest, kept by pytest's
-    addFailure and raised only in pytest_runtest_makereport), so without the report a failing
-    TestCase test would pass.
+    Reports of failures render tracebacks with source excerpts, which costs more than most
+    tests. A phase that passes is still reported (cheap without a traceback): plugins keep
+    per-phase results that teardown reads (tmp_path looks up whether the call passed, to decide
+    whether to keep its folder, and without it fails every test that uses it). Only a plain test
+    function is run so: other items may have their outcome decided while the report is made (a
+    unittest.TestCase method's failure is caught by unittest, kept by pytest's addFailure and
+    raised only in pytest_runtest_makereport), so without the report a failing TestCase test
+    would pass.
     """
     if type(item) is not pytest.Function or item.get_closest_marker("xfail") is not None:
         return run_item(item)
     hook = item.ihook
-    outcome = "passed"
-    try:
-        hook.pytest_runtest_setup(item=item)
-        hook.pytest_runtest_call(item=item)
-    except Skipped:
-        outcome = "skipped"
-    except BaseException:  # noqa: BLE001 - whatever the program raises fails the test
-        outcome = "failed"
+    # Whatever the program raises fails the test (SystemExit and KeyboardInterrupt included).
+    outcome = phase_outcome(item, CallInfo.from_call(lambda: hook.pytest_runtest_setup(item=item), when="setup", reraise=None))
+    if outcome == "passed":
+        outcome = phase_outcome(item, CallInfo.from_call(lambda: hook.pytest_runtest_call(item=item), when="call", reraise=None))
     try:
         hook.pytest_runtest_teardown(item=item, nextitem=None)
     except BaseException:  # noqa: BLE001
         if outcome == "passed":
             outcome = "failed"
     return outcome
+
+
+def phase_outcome(item, info):
+    """A phase's outcome; one that passed is reported, for the plugins that keep phase results."""
+    if info.excinfo is not None:
+        return "skipped" if info.excinfo.errisinstance(Skipped) else "failed"
+    item.ihook.pytest_runtest_makereport(item=item, call=info)
+    return "passed"
 
 
 def run_item(item):

@@ -106,6 +106,24 @@ def test_unittest_testcase_tests_are_judged_by_their_real_outcome(tmp_path: Path
     assert (verdicts[2]["failingPassed"], verdicts[2]["timedOut"]) == (0, False)
 
 
+def test_tests_using_tmp_path_and_yield_fixtures_pass_with_a_right_candidate(tmp_path: Path) -> None:
+    # tmp_path's teardown reads whether the call passed, which pytest records while making the
+    # report: without it every test using tmp_path failed in its teardown, whatever the candidate.
+    tests = ("import pytest\n\nfrom bitcount import bitcount\n\n\n@pytest.fixture\ndef numbers():\n    yield [0, 7]\n\n\n"
+             "def test_seven(tmp_path, numbers):\n    out = tmp_path / 'count.txt'\n"
+             "    out.write_text(str(bitcount(numbers[1])))\n    assert out.read_text() == '3'\n\n\n"
+             "def test_zero(tmp_path):\n    assert bitcount(0) == 0\n")
+    candidates = [{"id": 1, "code": FIXED}, {"id": 2, "code": FIXED.replace("count += 1", "count += 2")}]
+    (tmp_path / "candidates.json").write_text(json.dumps(candidates), encoding="utf-8")
+    found = events(tmp_path, {
+        "mode": "evaluate", "candidates": "candidates.json", "failing": ["test_bitcount.py::test_seven"],
+        "passing": ["test_bitcount.py::test_zero"], "timeoutMs": 1000, "cpuMs": 1000, "budgetMs": 20_000,
+        "extraAfterPlausible": 10, "baselineHung": True, "testTimeoutMs": 1000}, tests)
+    verdicts = {event["id"]: event for event in found if event["event"] == "candidate"}
+    assert (verdicts[1]["failingPassed"], verdicts[1]["restPassed"]) == (1, 1)
+    assert verdicts[2]["failingPassed"] == 0
+
+
 def test_an_assert_script_suite_is_collected_through_the_assert_script_module(tmp_path: Path) -> None:
     script = "from bitcount import bitcount\n\nassert bitcount(0) == 0\nassert bitcount(8) == 1\n"
     found = events(tmp_path, {"mode": "baseline", "testTimeoutMs": 1000, "budgetMs": 20_000}, tests=script)
