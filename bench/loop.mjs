@@ -1,4 +1,5 @@
-// The loop's own cost, without model or sandbox time: an instant model and a trivial
+// The loop's own cost, without model or sandbox time: an instant model (reporting token usage, as a
+// real server does) and a trivial
 // validator, so what is measured is LangGraph, checkpointing, the run folder and prompts.
 // Prints the loop's CPU time per attempt beside a floor (LangGraph.js + SqliteSaver alone, same
 // steps and state size), as medians of alternating runs with the machine's load average, and the
@@ -7,6 +8,7 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { AIMessage } from "@langchain/core/messages";
 import { FakeListChatModel } from "@langchain/core/utils/testing";
 import { Annotation, END, START, StateGraph } from "@langchain/langgraph";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
@@ -51,6 +53,29 @@ const noSandbox = {
   },
   async close() {},
 };
+
+/**
+ * The scripted replies in process, with the token usage a real OpenAI-compatible server reports
+ * on every reply (as the scripted HTTP server below does): without it the loop counts the
+ * prompt's tokens itself with js-tiktoken, a cost no real provider's run pays.
+ */
+class InstantModel extends FakeListChatModel {
+  constructor(responses) {
+    super({ responses });
+  }
+
+  async _generate(messages, options, runManager) {
+    const result = await super._generate(messages, options, runManager);
+    const [generation] = result.generations;
+    const input = Math.ceil(messages.reduce((chars, message) => chars + message.text.length, 0) / 4);
+    const output = Math.ceil(generation.text.length / 4);
+    generation.message = new AIMessage({
+      content: generation.text,
+      usage_metadata: { input_tokens: input, output_tokens: output, total_tokens: input + output },
+    });
+    return result;
+  }
+}
 
 const replies = (n) => Array.from({ length: n }, (_, i) => "Here you go:\n\n```python\ndef f():\n    return " + i + "\n```\n");
 
@@ -132,16 +157,16 @@ const GOAL_MS = 5;
 try {
   console.log("mendloop bench:loop — loop overhead with an instant model and a trivial validator\n");
   const loadBefore = load();
-  await measure("warm-up", 5, new FakeListChatModel({ responses: replies(5) }), { boundary: "off" });
+  await measure("warm-up", 5, new InstantModel(replies(5)), { boundary: "off" });
   await measureFloor(20);
 
   // The trivial validator never makes progress, so an enforcing boundary would (rightly) stop
   // these runs as stuck: the loop is measured alone, then with the boundary observing.
-  console.log(`in-process model (no HTTP), error boundary off, ${N} attempts per run, ${ROUNDS} alternating rounds (CPU ms per attempt; wall in brackets):`);
+  console.log(`in-process model reporting usage (no HTTP), error boundary off, ${N} attempts per run, ${ROUNDS} alternating rounds (CPU ms per attempt; wall in brackets):`);
   const loops = [];
   const floors = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    const runLoop = async () => loops.push(await measure(`in-process ${N}`, N, new FakeListChatModel({ responses: replies(N) }), { boundary: "off" }));
+    const runLoop = async () => loops.push(await measure(`in-process ${N}`, N, new InstantModel(replies(N)), { boundary: "off" }));
     const runFloor = async () => floors.push(await measureFloor(N));
     if (round % 2 === 0) {
       await runLoop();
@@ -176,14 +201,14 @@ try {
   console.log(`  checkpoint DB after ${N} attempts: ${kb(loop200.bytes)} (${(loop200.bytes / N / 1024).toFixed(1)} KB per attempt), ${loop200.modelCalls} model calls`);
 
   const rows = [];
-  for (const n of [50, 100]) rows.push([n, await measure(`in-process ${n}`, n, new FakeListChatModel({ responses: replies(n) }), { boundary: "off" })]);
+  for (const n of [50, 100]) rows.push([n, await measure(`in-process ${n}`, n, new InstantModel(replies(n)), { boundary: "off" })]);
   rows.push([N, loop200]);
   const [first, last] = [rows[0], rows[rows.length - 1]];
   const growth = (last[1].bytes / last[0]) / (first[1].bytes / first[0]);
   console.log(`  checkpoint bytes per attempt, ${last[0]} vs ${first[0]} attempts: x${growth.toFixed(2)} (1.00 = linear growth, no history in the hot state)`);
 
   const n = N;
-  const observed = await measure("observed", n, new FakeListChatModel({ responses: replies(n) }), { boundary: "observe" });
+  const observed = await measure("observed", n, new InstantModel(replies(n)), { boundary: "observe" });
   console.log(`\nin-process model, error boundary observing (budgets, stuck detectors, callbacks):`);
   console.log(`  ${n} attempts: ${(observed.ms / 1000).toFixed(2)} s total, ${observed.perAttempt.toFixed(1)} ms per attempt (${observed.cpuPerAttempt.toFixed(1)} ms CPU)`);
 
