@@ -122,6 +122,15 @@ function notFixedReason(result, engine) {
 }
 
 /** The changed lines of a patch, as `-old +new`, for the per-bug line. */
+/**
+ * A plausible patch is correct when every reference case passes and it is the reference fix, or
+ * behaves as the reference on the derived inputs (at least one: with none derived, as when the
+ * arguments are dicts, passing the cases alone proves nothing beyond the tests).
+ */
+function judgedCorrect(j) {
+  return !j.error && j.testsPassed === j.testsTotal && (j.sameAsReference === true || (j.derivedInputs > 0 && j.derivedMismatches === 0));
+}
+
 function changedLines(before, after) {
   const a = before.split("\n");
   const b = after.split("\n");
@@ -297,8 +306,7 @@ try {
         entry.patch = changedLines(readFileSync(program, "utf8"), result.code);
         entry.judge = await judgeQuixBugs(dir, name, result.code);
         const j = entry.judge;
-        const correct = !j.error && j.testsPassed === j.testsTotal && j.derivedInputs > 0 && j.derivedMismatches === 0;
-        entry.outcome = correct ? "correct" : "overfitted";
+        entry.outcome = judgedCorrect(j) ? "correct" : "overfitted";
         entry.sameAsReference = Boolean(j.sameAsReference);
       }
       results.push(entry);
@@ -325,13 +333,13 @@ try {
           if (language === "python" && existsSync(join(taskDir, "reference.py"))) {
             entry.judge = await judgeHumanEvalFix(taskDir, task.replace(/^\d+_/, ""), result.code);
             const j = entry.judge;
-            entry.outcome = !j.error && j.testsPassed === j.testsTotal && j.derivedInputs > 0 && j.derivedMismatches === 0 ? "correct" : "overfitted";
+            entry.outcome = judgedCorrect(j) ? "correct" : "overfitted";
             entry.sameAsReference = Boolean(j.sameAsReference);
           }
           if (language === "javascript" && existsSync(join(taskDir, "reference.js"))) {
             entry.judge = await judgeJavaScript(taskDir, result.code);
             const j = entry.judge;
-            entry.outcome = !j.error && j.testsPassed === j.testsTotal && j.derivedInputs > 0 && j.derivedMismatches === 0 ? "correct" : "overfitted";
+            entry.outcome = judgedCorrect(j) ? "correct" : "overfitted";
             entry.sameAsReference = Boolean(j.sameAsReference);
           }
         }
