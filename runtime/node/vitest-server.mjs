@@ -5,9 +5,10 @@
 // module graph so it is transformed again, and the test files run again.
 //
 // Module state cannot leak from one candidate to the next: `isolate` is forced on, so vitest
-// runs every test file in a fresh module runner of a fresh worker (its pool does not reuse
-// an isolated worker for another file), and the only cache that outlives a run is vite's
-// transform cache on this side, where the entry is invalidated before each candidate.
+// runs every test file in a worker of its own, stopped after that file (its pool hands a
+// worker to another file only when `isolate` is off; the vm pools give each file a fresh VM
+// context), and the only cache that outlives a run is vite's transform cache on this side,
+// where the entry is invalidated before each candidate.
 //
 // argv[2] names a JSON config: { entry, tests, testTimeoutMs, configLoader? } (paths
 // relative to the working folder, the project root). Protocol on stdin/stdout, one JSON object

@@ -66,6 +66,8 @@ class WarmVitestRunner implements CandidateRunner {
   ) {}
 
   baseline(testTimeoutMs: number, budgetMs: number, wallLimitMs?: number): Promise<Baseline> {
+    // The server starts alongside the baseline's run: the candidates that follow find it warm.
+    if (!this.closed && !this.cold) this.server ??= this.startServer(testTimeoutMs);
     return this.perRun.baseline(testTimeoutMs, budgetMs, wallLimitMs);
   }
 
@@ -140,6 +142,7 @@ class WarmVitestRunner implements CandidateRunner {
     return server;
   }
 
+  /** Starts the server; undefined when it cannot start. The per-test limit it keeps is the first caller's (later ones are kept by each run's limit). */
   private async startServer(testTimeoutMs: number): Promise<VitestServer | undefined> {
     const { setup } = this;
     const project = setup.project!;
@@ -151,7 +154,6 @@ class WarmVitestRunner implements CandidateRunner {
     files[CONFIG_FILE] = JSON.stringify({
       entry: setup.entry,
       tests: setup.tests.map((file) => file.path),
-      // The per-test limit of the first batch: later ones are kept by the run's limit (the server's watchdog).
       testTimeoutMs: Math.max(100, testTimeoutMs),
       ...(configLoader(project.root).length > 0 ? { configLoader: "runner" } : {}),
     });
