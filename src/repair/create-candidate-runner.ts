@@ -5,11 +5,12 @@ import { createProjectRunnerCandidateRunner } from "./project-runner-candidate-r
 import { detectTestRunner, runnerInstalled } from "../languages/javascript/run-project-runner.js";
 import { createTypeScriptRunner } from "./typescript-candidate-runner.js";
 import { createWarmPythonRunner } from "./warm-python-runner.js";
+import { createWarmVitestRunner } from "./warm-vitest-runner.js";
 
 /**
  * The candidate runner for the program's language (TypeScript runs as transpiled JavaScript),
  * or the project's own vitest or jest when its tests are written for one. Python's keeps a warm
- * server between calls: close the runner when done with it.
+ * server between calls (so does vitest's): close the runner when done with it.
  * JavaScript and TypeScript tests written as plain assert scripts run as node:test files, one
  * test per top-level assertion, as validation runs them (Python's pytest plugin does the same).
  */
@@ -17,7 +18,10 @@ export function createCandidateRunner(setup: RunnerSetup): CandidateRunner {
   if (setup.language === "python") return createWarmPythonRunner(setup);
   // Tests written for vitest or jest run with the project's own runner, as validation runs them.
   const projectRunner = setup.project ? detectTestRunner(setup.project.root, Object.fromEntries(setup.tests.map((file) => [file.path, file.content]))) : undefined;
-  if (setup.project && projectRunner && runnerInstalled(setup.project.root, projectRunner)) return createProjectRunnerCandidateRunner(setup, projectRunner);
+  if (setup.project && projectRunner && runnerInstalled(setup.project.root, projectRunner)) {
+    // vitest stays warm between candidates (its Node API); jest starts once per group of them.
+    return projectRunner === "vitest" ? createWarmVitestRunner(setup) : createProjectRunnerCandidateRunner(setup, projectRunner);
+  }
   const tests = setup.tests.map((file) => ({ ...file, content: assertScriptAsNodeTests(file.path, file.content) ?? file.content }));
   if (setup.language === "typescript") return createTypeScriptRunner({ ...setup, tests }, createBatchRunner);
   return createBatchRunner({ ...setup, tests });

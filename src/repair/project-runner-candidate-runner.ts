@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { RawTestRun } from "../diagnosis/raw-failure.js";
 import { type ProjectTestRunner, runProjectRunner } from "../languages/javascript/run-project-runner.js";
 import { instrumentLines, LINE_HIT } from "./instrument-lines.js";
 import type { Baseline, BatchOutcome, CandidateBatch, CandidateRunner, CandidateVerdict, RunnerSetup } from "./candidate-runner.js";
+import { copyPrefix, isPlausible, judge, testId } from "./project-runner-verdict.js";
 
 /** Candidates per run of the runner: its start-up is paid once per group, and one that hangs loses only its group. */
 const GROUP_SIZE = 8;
@@ -211,45 +211,4 @@ function readText(path: string): string {
   } catch {
     return "";
   }
-}
-
-function copyPrefix(id: number): string {
-  return `__mend_c${id}/`;
-}
-
-function testId(file: string, name: string): string {
-  return `${file}::${name}`;
-}
-
-/** A candidate's verdict from its copy's tests in the group's report (a group the runner never finished counts as timed out). */
-function judge(id: number, result: RawTestRun, batch: CandidateBatch, durationMs: number, inPlace: boolean): CandidateVerdict {
-  const prefix = inPlace ? "" : copyPrefix(id);
-  const outcomes = new Map<string, boolean>();
-  for (const test of result.cases) {
-    if (test.file?.startsWith(prefix)) outcomes.set(testId(test.file.slice(prefix.length), test.name), test.outcome === "passed");
-  }
-  const expected = new Set([...batch.failing, ...batch.passing]);
-  // Killed by its watchdog: vitest leaves the file's tests not run, jest says its worker was killed.
-  const killed =
-    result.cases.some((test) => test.file?.startsWith(prefix) && test.outcome === "skipped" && expected.has(testId(test.file.slice(prefix.length), test.name))) ||
-    result.loadErrors.some((error) => error.file.startsWith(prefix) && /terminated by another process|SIGKILL/.test(error.error.message));
-  const loadFailed = !killed && result.loadErrors.some((error) => error.file.startsWith(prefix));
-  const ran = outcomes.size > 0 && !killed;
-  const passedOf = (ids: string[]) => ids.filter((testIdentity) => outcomes.get(testIdentity) === true).length;
-  return {
-    id,
-    // A copy whose tests could not even load (the candidate does not parse, or throws on import) was never a program.
-    invalid: !ran && loadFailed,
-    timedOut: !ran && !loadFailed,
-    failingPassed: passedOf(batch.failing),
-    failingTotal: batch.failing.length,
-    restPassed: ran ? passedOf(batch.passing) : null,
-    restTotal: batch.passing.length,
-    unknownFailed: 0,
-    durationMs,
-  };
-}
-
-function isPlausible(verdict: CandidateVerdict): boolean {
-  return !verdict.invalid && !verdict.timedOut && verdict.failingPassed === verdict.failingTotal && verdict.restPassed === verdict.restTotal;
 }

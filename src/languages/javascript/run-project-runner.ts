@@ -126,7 +126,7 @@ const configLoaderFlags = new Map<string, string[]>();
  * before loading it, which the read-only project in the sandbox refuses; vitest 3.1 and later
  * load it through vite's module runner instead, writing nothing. Older ones have no such option.
  */
-function configLoader(root: string): string[] {
+export function configLoader(root: string): string[] {
   let flags = configLoaderFlags.get(root);
   if (!flags) {
     flags = [];
