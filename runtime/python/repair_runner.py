@@ -46,13 +46,18 @@ from _pytest.outcomes import Skipped  # noqa: E402
 from _pytest.runner import CallInfo, runtestprotocol  # noqa: E402
 
 import mend_assert_script  # noqa: E402
+import mend_assertions  # noqa: E402
 import mend_program_modules  # noqa: E402
 import mend_time_limits  # noqa: E402
 from mend_time_limits import BaselineLimits, arm_cpu_limit, disarm_cpu_limit, wall_backstop  # noqa: E402
 
 # This runner and the modules it imports sit in the work folder, but belong to no program.
-OWN_FILES = [os.path.abspath(__file__), mend_assert_script.__file__ or "", mend_program_modules.__file__ or "",
-             mend_time_limits.__file__ or ""]
+OWN_FILES = [os.path.abspath(__file__), mend_assert_script.__file__ or "", mend_assertions.__file__ or "",
+             mend_program_modules.__file__ or "", mend_time_limits.__file__ or ""]
+# Each assert of a test is a result of its own (see mend_assertions.py): test files are wrapped as
+# pytest rewrites them, so before the session collects them.
+mend_assertions.install(ENTRY, driver_files=[mend_assert_script.__file__ or ""])
+RECORDER = mend_assertions.RECORDER
 
 FAIL_LINES = {}
 
@@ -127,11 +132,15 @@ def run_item(item):
 
 
 class Tracer:
-    """Records the program lines one test executes, streaming each new line at once."""
+    """Records the program lines one test executes, streaming each new line at once; told by the
+    recorder when one of the test's asserts begins and ends, it streams those too, so that the lines
+    run while an assert is evaluated are that assert's."""
 
-    def __init__(self, child):
+    def __init__(self, child, item):
         self.child = child
-        self.seen = set()
+        self.path = str(item.path)
+        self.test_seen = set()
+        self.seen = self.test_seen
 
     def global_trace(self, frame, event, arg):
         if frame.f_code.co_filename != ENTRY:
@@ -149,6 +158,19 @@ class Tracer:
             self.seen.add(line)
             self.child.write({"l": line})
 
+    def begin(self, record):
+        self.seen = set()
+        self.child.write({"a": mend_assertions.tag_of(record, self.path)})
+
+    def end(self, record):
+        self.seen = self.test_seen
+        self.child.write({"ae": record["passed"], "ms": record["ms"], "cpuMs": record["cpuMs"], "failLine": record["failLine"]})
+
+
+def records_asserts(item):
+    """An xfail test keeps pytest's verdict as written: a recorded failure would no longer raise."""
+    return item.get_closest_marker("xfail") is None
+
 
 def baseline_child(items, start, code, modules, limits, fd):
     silence()
@@ -161,21 +183,48 @@ def baseline_child(items, start, code, modules, limits, fd):
         item = items[index]
         child.write({"start": index})
         limit = limits.limit()
-        tracer = Tracer(child)
+        tracer = Tracer(child, item)
         cpu_began = time.process_time()
         began = time.perf_counter()
         arm_cpu_limit(limit, lambda index=index: child.write({"timeout": index}))
+        if records_asserts(item):
+            RECORDER.start(tracer)
         sys.settrace(tracer.global_trace)
         try:
             outcome = run_item(item)
         finally:
             sys.settrace(None)
+            RECORDER.stop()
             disarm_cpu_limit()
         cpu = time.process_time() - cpu_began
         limits.finished(cpu)
         child.write({"end": index, "outcome": outcome, "ms": (time.perf_counter() - began) * 1000,
                      "cpuMs": cpu * 1000, "failLine": FAIL_LINES.get(item.nodeid)})
     os._exit(0)
+
+
+def report_test(nodeid, outcome, ms, cpu_ms, lines, fail_line, asserts):
+    """Emits one test's results. A test that ran two or more recorded asserts is reported as one
+    result per assert (`NODEID::assert@line 7`, with the lines run while it was evaluated) and the
+    test's own result under its id: how it ended apart from its recorded asserts, with the lines it
+    ran outside them. Otherwise the test is one result, failed when a recorded assert failed."""
+    if len(asserts) >= 2 and outcome != "skipped":
+        for found in asserts:
+            emit({"event": "test", "id": nodeid + "::" + found["tag"], "outcome": found["outcome"], "ms": found["ms"],
+                  "cpuMs": found["cpuMs"], "lines": found["lines"], "failLine": found["failLine"]})
+        own_ms = max(0.0, ms - sum(found["ms"] for found in asserts))
+        own_cpu = max(0.0, cpu_ms - sum(found["cpuMs"] for found in asserts))
+        emit({"event": "test", "id": nodeid, "outcome": outcome, "ms": own_ms, "cpuMs": own_cpu, "lines": lines,
+              "failLine": fail_line})
+        return
+    failed = [found for found in asserts if found["outcome"] != "passed"]
+    if failed and outcome in ("passed", "skipped"):
+        outcome = "failed"
+    if fail_line is None and failed:
+        fail_line = failed[0]["failLine"]
+    every_line = list(dict.fromkeys(lines + [line for found in asserts for line in found["lines"]]))
+    emit({"event": "test", "id": nodeid, "outcome": outcome, "ms": ms, "cpuMs": cpu_ms, "lines": every_line,
+          "failLine": fail_line})
 
 
 def spawn(target, *args):
@@ -263,6 +312,9 @@ def run_baseline(items, modules, request):
         test_limit = limits.limit()
         hung = False
         lines = []
+        # The current test's recorded asserts, and the one being evaluated (lines go to it meanwhile).
+        asserts = []
+        evaluating = None
         last_event = time.monotonic()
         cpu_at_start = 0.0
         finished = False
@@ -278,16 +330,25 @@ def run_baseline(items, modules, request):
                     current = event["start"]
                     test_limit = limits.limit()
                     lines = []
+                    asserts = []
+                    evaluating = None
                     last_event = time.monotonic()
                     cpu_at_start = cpu_seconds(pid) or 0.0
                 elif "l" in event:
-                    lines.append(event["l"])
+                    (lines if evaluating is None else evaluating["lines"]).append(event["l"])
+                elif "a" in event:
+                    evaluating = {"tag": event["a"], "lines": []}
+                elif "ae" in event and evaluating is not None:
+                    evaluating.update(outcome="passed" if event["ae"] else "failed", ms=event["ms"], cpuMs=event["cpuMs"],
+                                      failLine=event["failLine"])
+                    asserts.append(evaluating)
+                    evaluating = None
                 elif "timeout" in event:
                     hung = True
                 elif "end" in event:
                     limits.finished(event["cpuMs"] / 1000)
-                    emit({"event": "test", "id": items[event["end"]].nodeid, "outcome": event["outcome"],
-                          "ms": event["ms"], "cpuMs": event["cpuMs"], "lines": lines, "failLine": event.get("failLine")})
+                    report_test(items[event["end"]].nodeid, event["outcome"], event["ms"], event["cpuMs"], lines,
+                                event.get("failLine"), asserts)
                     current = None
                     start = event["end"] + 1
             if buffer is None or finished or hung:
@@ -305,22 +366,70 @@ def run_baseline(items, modules, request):
         os.close(fd)
         if finished:
             break
-        if hung and current is not None:
-            emit({"event": "test", "id": items[current].nodeid, "outcome": "timeout",
-                  "ms": round(test_limit * 1000), "cpuMs": round(test_limit * 1000), "lines": lines})
-            limits.hung()
+        if current is not None and (hung or buffer is None):
+            # A hang, or the child died inside a test (os._exit, a crash): the test, and the assert
+            # it was evaluating, end so.
+            outcome = "timeout" if hung else "failed"
+            ms = round(test_limit * 1000) if hung else 0
+            if evaluating is not None:
+                asserts.append({**evaluating, "outcome": outcome, "ms": ms, "cpuMs": ms, "failLine": None})
+            report_test(items[current].nodeid, outcome, ms, ms, lines, None, asserts)
+            if hung:
+                limits.hung()
             start = current + 1
-        elif buffer is None and current is not None:
-            # The child died inside a test (os._exit, a crash): that test failed.
-            emit({"event": "test", "id": items[current].nodeid, "outcome": "failed", "ms": 0, "lines": lines})
-            start = current + 1
+
+
+def test_plan(items, failing_ids, passing_ids):
+    """The tests to run for the requested results, as (item, [(result id, assert tag or None, failing?)]):
+    those of the failing results first, then the rest, each in the order first named. A result is a
+    test's id, or a recorded assert's (`NODEID::assert@line 7`, see report_test); ids of no
+    collected test are left out."""
+    by_id = {item.nodeid: item for item in items}
+    plan = {}
+
+    def add(result, failing):
+        nodeid, tag = result, None
+        if result not in by_id:
+            cut = result.rfind("::assert@")
+            if cut < 0 or result[:cut] not in by_id:
+                return
+            nodeid, tag = result[:cut], result[cut + 2:]
+        plan.setdefault(nodeid, (by_id[nodeid], []))[1].append((result, tag, failing))
+
+    failing_set = set(failing_ids)
+    for result in failing_ids:
+        add(result, True)
+    first = list(plan.values())
+    for result in passing_ids:
+        if result not in failing_set:
+            add(result, False)
+    rest = [entry for entry in plan.values() if all(entry is not seen for seen in first)]
+    return first, rest
+
+
+def judge(item, results, outcome, records):
+    """Per requested result of one test run, whether it passed. A test split into its asserts
+    passes as a result of its own when it ended without a failure of its own and every recorded
+    assert that failed is one the baseline knew (a new one would otherwise go unseen); an assert
+    that did not run this time failed. A test not split passes when nothing in it failed."""
+    path = str(item.path)
+    passed = {}
+    for record in records:
+        passed[mend_assertions.tag_of(record, path)] = record["passed"]
+    known = {tag for _, tag, _ in results if tag is not None}
+    if known:
+        own = outcome != "failed" and all(ok or tag in known for tag, ok in passed.items())
+    else:
+        own = outcome != "failed" and all(passed.values())
+    return [(own if tag is None else passed.get(tag, False), failing) for _, tag, failing in results]
 
 
 def candidate_child(code, modules, first, rest, limits, fd):
-    """Runs a candidate on the failing tests, then, when one of them passes, on the passing ones
-    until the first that fails (fail fast: the candidate is then neither a fix nor a partial
-    one, and its count of those tests is not needed). Each test runs under its own CPU limit
-    (`limits`, by node id; none when absent); the first test over its limit ends the run."""
+    """Runs a candidate on the tests of the failing results, then, when one of those results
+    passes, on the other tests until the first result that fails (fail fast: the candidate is
+    then neither a fix nor a partial one, and its count of those results is not needed). Each test
+    runs under its own CPU limit (`limits`, by result id, summed over the test's results; none
+    when absent); the first test over its limit ends the run."""
     silence()
     child = Child(fd)
     try:
@@ -333,33 +442,40 @@ def candidate_child(code, modules, first, rest, limits, fd):
         child.write({"importError": True})
         os._exit(0)
 
-    def run(item):
-        limit = limits.get(item.nodeid)
-        arm_cpu_limit(None if limit is None else limit / 1000, lambda: child.write({"t": True}))
+    def run(item, results):
+        own = [limits[result] for result, _, _ in results if result in limits]
+        arm_cpu_limit(sum(own) / 1000 if own else None, lambda: child.write({"t": True}))
+        if records_asserts(item):
+            RECORDER.start()
         try:
-            return run_item_quickly(item) != "failed"
+            outcome = run_item_quickly(item)
         finally:
+            records = RECORDER.stop()
             disarm_cpu_limit()
+        verdicts = judge(item, results, outcome, records)
+        counts = {"f": [0, 0], "r": [0, 0]}
+        for passed, failing in verdicts:
+            counts["f" if failing else "r"][0 if passed else 1] += 1
+        child.write(counts)
+        return counts
 
     passed_first = 0
-    for item in first:
-        passed = run(item)
-        passed_first += passed
-        child.write({"o": passed, "f": 1})
-    if passed_first > 0 or not first:
-        for item in rest:
-            passed = run(item)
-            child.write({"o": passed, "f": 0})
-            if not passed:
+    rest_failed = False
+    for item, results in first:
+        counts = run(item, results)
+        passed_first += counts["f"][0]
+        rest_failed = rest_failed or counts["r"][1] > 0
+    if (passed_first > 0 or not first) and not rest_failed:
+        for item, results in rest:
+            if run(item, results)["r"][1] > 0:
                 break
     os._exit(0)
 
 
 def run_candidates(items, modules, request):
-    by_id = {item.nodeid: item for item in items}
-    failing = [by_id[name] for name in request["failing"] if name in by_id]
-    failing_ids = set(request["failing"])
-    rest = [item for item in items if item.nodeid not in failing_ids and item.nodeid in set(request["passing"])]
+    first, rest = test_plan(items, request["failing"], request["passing"])
+    failing_total = sum(failing for _, results in first + rest for _, _, failing in results)
+    rest_total = sum(not failing for _, results in first + rest for _, _, failing in results)
     candidates = request["candidates"]
     if isinstance(candidates, str):
         candidates = json.load(open(candidates, encoding="utf-8"))
@@ -388,7 +504,7 @@ def run_candidates(items, modules, request):
         stop = time.monotonic() >= deadline or remaining_after_plausible == 0
         while queue and not stop and len(running) < jobs:
             candidate = queue.pop(0)
-            pid, fd = spawn(candidate_child, candidate["code"], modules, failing, rest, test_limits)
+            pid, fd = spawn(candidate_child, candidate["code"], modules, first, rest, test_limits)
             running[fd] = {"pid": pid, "id": candidate["id"], "began": time.monotonic(), "buffer": b"",
                            "fp": 0, "fn": 0, "rp": 0, "rn": 0, "invalid": False, "importError": False,
                            "timedOut": False}
@@ -419,23 +535,24 @@ def run_candidates(items, modules, request):
                         state["importError"] = True
                     elif event.get("t"):
                         state["timedOut"] = True
-                    elif event.get("f"):
-                        state["fp" if event["o"] else "fn"] += 1
-                    else:
-                        state["rp" if event["o"] else "rn"] += 1
+                    elif "f" in event:
+                        state["fp"] += event["f"][0]
+                        state["fn"] += event["f"][1]
+                        state["rp"] += event["r"][0]
+                        state["rn"] += event["r"][1]
             timed_out = state["timedOut"] or (not done and over_limit(state["pid"], 0.0, cpu_limit, state["began"], timeout))
             aborted = not done and now >= deadline + timeout
             if done or timed_out or aborted:
                 cpu_ms = kill(state["pid"])
                 os.close(fd)
                 del running[fd]
-                ran_rest = state["rp"] + state["rn"] == len(rest)
-                plausible = (not state["invalid"] and state["fp"] == len(failing) and ran_rest
-                             and state["rp"] == len(rest) and not timed_out and not aborted)
+                ran_rest = state["rp"] + state["rn"] == rest_total
+                plausible = (not state["invalid"] and state["fp"] == failing_total and ran_rest
+                             and state["rp"] == rest_total and not timed_out and not aborted)
                 emit({"event": "candidate", "id": state["id"], "invalid": state["invalid"],
                       "importError": state["importError"], "timedOut": timed_out, "aborted": aborted,
-                      "failingPassed": state["fp"], "failingTotal": len(failing),
-                      "restPassed": state["rp"] if ran_rest else None, "restTotal": len(rest),
+                      "failingPassed": state["fp"], "failingTotal": failing_total,
+                      "restPassed": state["rp"] if ran_rest else None, "restTotal": rest_total,
                       "ms": (now - state["began"]) * 1000, "cpuMs": cpu_ms})
                 if plausible and remaining_after_plausible is None:
                     remaining_after_plausible = extra

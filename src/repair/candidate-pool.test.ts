@@ -87,4 +87,14 @@ describe("CandidatePool patch size", () => {
     expect(deleted).toMatchObject({ size: 2, inserted: 0 });
     expect(changed).toMatchObject({ size: 2, inserted: 1 });
   });
+
+  it("counts an operator of two characters as one token, so replacing it is as small as changing a literal", async () => {
+    const code = "def below_zero(operations):\n    balance = 0\n    for op in operations:\n        balance += op\n        if balance == 0:\n            return True\n    return False\n";
+    const pool = await CandidatePool.create("python", code, []);
+    const equals = code.indexOf("==");
+    const start = code.indexOf("0\n");
+    expect(pool.build([mutation(equals, equals + 2, "<", 2)])).toMatchObject({ size: 2, inserted: 1 });
+    expect(pool.build([mutation(equals, equals + 2, "<=", 2)])).toMatchObject({ size: 2, inserted: 1 });
+    expect(pool.build([mutation(start, start + 1, "1", 2)])).toMatchObject({ size: 2, inserted: 1 });
+  });
 });

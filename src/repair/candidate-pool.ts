@@ -149,6 +149,10 @@ function changedTokens(before: string, after: string): { removed: number; insert
   return { removed: a.length - head - tail, inserted: b.length - head - tail };
 }
 
+/**
+ * Words, the operators of more than one character as one token each (`==` -> `<` is one token
+ * replaced, as `0` -> `1` is), and any other character.
+ */
 function tokensOf(text: string): string[] {
-  return text.match(/\w+|[^\s\w]/g) ?? [];
+  return text.match(/\w+|\*\*=|\/\/=|>>>=|===|!==|>>>|<<=|>>=|\*\*|\/\/|==|!=|<=|>=|<<|>>|&&|\|\||\?\?|\?\.|=>|->|:=|\+\+|--|[-+*\/%&|^@]=|[^\s\w]/g) ?? [];
 }

@@ -191,4 +191,44 @@ def test_two():
     expect(inputs.map((input) => input.args)).toContain("[[3, 9, 2]]");
     expect(inputs.map((input) => input.args)).toContain('[["b", "a\\n"]]');
   });
+
+  it("places a call of a HumanEval-style check function in the assert results the runner split its test into", async () => {
+    const tests = `from f import f
+
+
+def check(f):
+    assert f(2) == 4
+    assert f(9) == 81
+    assert f(-1) == 1
+
+
+def test_f():
+    check(f)
+`;
+    const calls = await testCalls("python", [{ path: "test_f.py", content: tests }], ["f"]);
+    const result = (line: number) => `test_f.py::test_f::assert@line ${line}`;
+    // f(9) fails; f(2) and f(-1) pass, and so does the test apart from its asserts.
+    const inputs = deriveInputs(calls, [result(6)], [result(5), result(7), "test_f.py::test_f"], "python");
+    expect(inputs.map((input) => input.args)).toEqual(["([2], {})", "([-1], {})", "([1], {})", "([3], {})", "([-2], {})", "([0], {})"]);
+    // Unsplit (one result for the whole test, failing), every call is the failing test's.
+    expect(deriveInputs(calls, ["test_f.py::test_f"], [], "python")).toEqual([]);
+  });
+
+  it("places a call in an assert of a split test in that assert's results alone", async () => {
+    const tests = `from f import f
+
+
+def test_f():
+    value = f(5)
+    assert value == 25
+    assert f(2) == 4
+    assert f(7) == 49
+`;
+    const calls = await testCalls("python", [{ path: "test_f.py", content: tests }], ["f"]);
+    const result = (line: number) => `test_f.py::test_f::assert@line ${line}`;
+    const inputs = deriveInputs(calls, [result(6), result(8)], [result(7), "test_f.py::test_f"], "python");
+    // f(5) outside any assert belongs to the whole test (which has failing asserts); f(7)'s assert failed.
+    expect(inputs.map((input) => input.args)).toEqual(["([2], {})", "([1], {})", "([3], {})"]);
+  });
 });
+

@@ -18,6 +18,13 @@ export interface TestMatcher {
   exact: string;
   /** Ids that start with one of these belong to the test too (parametrized cases, repeated names, assert-script lines). */
   prefixes: string[];
+  /**
+   * The assert statement the call is in (Python). Where the runner split a test into its asserts
+   * (`TEST::assert@line 7`, see runtime/python/mend_assertions.py), the call belongs to that
+   * assert's results alone among them, and, in a helper that asserts (`anywhere`), to that
+   * assert's results in whichever test ran it.
+   */
+  assert?: { file: string; line: number; anywhere: boolean };
 }
 
 /** An input to run the original and a candidate on: a call of the program's function, its arguments as literals of the language. */
@@ -71,7 +78,22 @@ export function deriveInputs(
 }
 
 function matches(test: TestMatcher, id: string): boolean {
-  return id === test.exact || test.prefixes.some((prefix) => id.startsWith(prefix));
+  const owned = (owner: string) => owner === test.exact || test.prefixes.some((prefix) => owner.startsWith(prefix));
+  const result = assertResultOf(id);
+  if (!result) return !test.assert?.anywhere && owned(id);
+  const place = test.assert;
+  if (place && (place.file !== result.file || place.line !== result.line)) return false;
+  return place?.anywhere === true || owned(result.owner);
+}
+
+/** One assert's result of a test the runner split into its asserts: `TEST::assert@line 7`, `TEST::assert@helpers.py:7#2`. */
+function assertResultOf(id: string): { owner: string; file: string; line: number } | undefined {
+  const match = /^(.*)::assert@(?:line (\d+)|(.+):(\d+))(?:#\d+)?$/.exec(id);
+  if (!match) return undefined;
+  const owner = match[1];
+  return match[2] !== undefined
+    ? { owner, file: owner.slice(0, owner.indexOf("::")), line: Number(match[2]) }
+    : { owner, file: match[3], line: Number(match[4]) };
 }
 
 /** The argument lists with one argument replaced by one of its neighbours. */
@@ -236,16 +258,19 @@ function testOf(call: SyntaxNode, path: string, language: LiteralLanguage): Test
 function pythonTest(call: SyntaxNode, path: string): TestMatcher | undefined {
   let functionName: string | undefined;
   let className: string | undefined;
+  let assertLine: number | undefined;
   let topLevel: SyntaxNode = call;
   for (let node = call.parent; node; node = node.parent) {
+    if (node.type === "assert_statement" && functionName === undefined) assertLine = node.startPosition.row + 1;
     if (node.type === "function_definition" && functionName === undefined) functionName = node.childForFieldName("name")?.text ?? "";
     if (node.type === "class_definition" && className === undefined) className = node.childForFieldName("name")?.text;
     if (node.parent?.type === "module") topLevel = node;
   }
   if (functionName === undefined) return assertScriptLine(path, topLevel);
-  if (!functionName.startsWith("test")) return undefined;
+  const place = assertLine === undefined ? undefined : { file: path, line: assertLine };
+  if (!functionName.startsWith("test")) return place && { exact: "", prefixes: [], assert: { ...place, anywhere: true } };
   const exact = className === undefined ? `${path}::${functionName}` : `${path}::${className}::${functionName}`;
-  return { exact, prefixes: [`${exact}[`] };
+  return { exact, prefixes: [`${exact}[`], ...(place && { assert: { ...place, anywhere: false } }) };
 }
 
 function javascriptTest(call: SyntaxNode, path: string): TestMatcher | undefined {

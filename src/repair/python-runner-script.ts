@@ -7,10 +7,13 @@ import { runtimeSource } from "../shared/runtime-source.js";
 export const PYTHON_RUNNER_FILE = "__mend_runner.py";
 export const PYTHON_RUNNER_ENV = { PYTHONDONTWRITEBYTECODE: "1", PYTHONHASHSEED: "0" };
 
+/** Each assert of a test as a result of its own (runtime/python/mend_assertions.py): the repair runner's alone. */
+const ASSERTIONS_FILE = "mend_assertions.py";
+
 /**
  * The Python side of candidate evaluation (runtime/python/repair_runner.py): collects the pytest
  * suite once, then runs the baseline with per-test line tracing or many candidates in forked
- * children. It imports the assert-script collector, which must sit next to it in the work folder.
+ * children. It imports the assert-script collector and the assert recorder, which must sit next to it in the work folder.
  */
 export function pythonRunnerScript(): string {
   return runtimeSource("python/repair_runner.py");
@@ -21,6 +24,7 @@ export function pythonRunnerFiles(): Record<string, string> {
   return {
     [PYTHON_RUNNER_FILE]: pythonRunnerScript(),
     [ASSERT_SCRIPT_FILE]: assertScriptSource(),
+    [ASSERTIONS_FILE]: runtimeSource("python/mend_assertions.py"),
     [PROGRAM_MODULES_FILE]: programModulesSource(),
     [TIME_LIMITS_FILE]: timeLimitsSource(),
   };

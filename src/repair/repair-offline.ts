@@ -88,6 +88,11 @@ export type OfflineRepairResult =
        */
       candidatesToFirstPlausible: number;
       durationMs: number;
+      /**
+       * Results the tests gave, counted as the search saw them: where the runner splits a test
+       * into its asserts (Python, see runtime/python/mend_assertions.py), each assert and the
+       * test's own ending count as one.
+       */
       testsPassed: number;
       testsTotal: number;
       /** The budget the search had; `durationMs` is what it took of it. */
@@ -98,6 +103,7 @@ export type OfflineRepairResult =
       reason: string;
       /** The entry's content in the candidate that passed the most tests, when it beats the original and changed the entry. */
       bestCode?: string;
+      /** Results, as `testsPassed` of a fix counts them. */
       bestPassed?: number;
       testsTotal?: number;
       candidatesRun: number;

@@ -77,4 +77,19 @@ describe("testTimeLimits", () => {
     expect(totalMs).toBe(Object.values(perTest).reduce((sum, ms) => sum + ms, 0));
     expect(Object.keys(perTest).sort()).toEqual([...FAILING, ...PASSING].sort());
   });
+
+  it("gives the results of one test split into its asserts one limit to share, the test's as a whole", () => {
+    // HumanEval's check(candidate) run once: six asserts (three failed) and the test's own ending.
+    const results = [1, 2, 3, 4, 5, 6].map((n) => observed(`t::check::assert@line ${n}`, n % 2 ? "passed" : "failed", 0.2));
+    const baseline = [...results, observed("t::check", "passed", 4), observed("t::other", "passed", 30)];
+    const failing = results.filter((result) => result.outcome === "failed").map((result) => result.id);
+    const passing = [...results.filter((result) => result.outcome === "passed").map((result) => result.id), "t::check", "t::other"];
+    const { perTest } = testTimeLimits(baseline, failing, passing, PLENTY_LEFT);
+    const shares = [...failing, ...passing.slice(0, 4)].map((id) => perTest[id]);
+    // As one failing test: what the slowest passing test (t::other) may take, not a floor per assert.
+    expect(shares.reduce((sum, ms) => sum + ms, 0)).toBe(TEST_LIMIT_FACTOR * 30);
+    expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(6);
+    expect(perTest["t::other"]).toBe(TEST_LIMIT_FACTOR * 30);
+  });
 });
+

@@ -43,16 +43,35 @@ export function testTimeLimits(
 ): TestTimeLimits {
   const byId = new Map(observed.map((test) => [test.id, test]));
   const timeOf = (test: TestObservation | undefined) => (test ? (test.cpuMs ?? test.durationMs) : 0);
-  const slowestPassing = Math.max(0, ...passing.map((id) => timeOf(byId.get(id))));
+  // The results of one test run (its asserts' and its own, see runtime/python/mend_assertions.py)
+  // share one limit, since the runner runs that test once for all of them: each gets its share.
+  const tests = new Map<string, { ids: string[]; failing: boolean; ms: number }>();
+  const add = (id: string, failed: boolean) => {
+    const owner = ownerOf(id);
+    const test = tests.get(owner) ?? { ids: [], failing: false, ms: 0 };
+    const observation = byId.get(id);
+    test.ids.push(id);
+    test.failing ||= failed;
+    test.ms += observation?.outcome === "timeout" ? 0 : timeOf(observation);
+    tests.set(owner, test);
+  };
+  for (const id of passing) add(id, false);
+  for (const id of failing) add(id, true);
+  const slowestPassing = Math.max(0, ...[...tests.values()].filter((test) => !test.failing).map((test) => test.ms));
   const cap = Math.min(TEST_LIMIT_CEILING_MS, Math.max(TEST_LIMIT_FLOOR_MS, leftMs * TEST_LIMIT_SHARE_OF_LEFT));
   const limit = (ms: number) => Math.round(Math.min(cap, Math.max(TEST_LIMIT_FLOOR_MS, TEST_LIMIT_FACTOR * ms)));
   const perTest: Record<string, number> = {};
-  for (const id of passing) perTest[id] = limit(timeOf(byId.get(id)));
-  for (const id of failing) {
-    const test = byId.get(id);
-    const own = test?.outcome === "timeout" ? 0 : timeOf(test);
-    perTest[id] = limit(Math.max(slowestPassing, (FAILING_OWN_FACTOR / TEST_LIMIT_FACTOR) * own));
+  for (const test of tests.values()) {
+    const whole = test.failing ? limit(Math.max(slowestPassing, (FAILING_OWN_FACTOR / TEST_LIMIT_FACTOR) * test.ms)) : limit(test.ms);
+    const share = Math.floor(whole / test.ids.length);
+    test.ids.forEach((id, at) => (perTest[id] = at === 0 ? whole - share * (test.ids.length - 1) : share));
   }
   const totalMs = Object.values(perTest).reduce((sum, ms) => sum + ms, 0);
   return { perTest, totalMs };
+}
+
+/** The test a result is of: itself, or the test an assert's result (`TEST::assert@line 7`) was recorded in. */
+function ownerOf(id: string): string {
+  const at = id.lastIndexOf("::assert@");
+  return at < 0 ? id : id.slice(0, at);
 }

@@ -13,14 +13,16 @@ from mend_time_limits import HANG_FLOOR_S, SLOWEST_FACTOR, BaselineLimits
 
 PROGRAM = "def bitcount(n):\n    count = 0\n    while n:\n        n ^= n - 1\n        count += 1\n    return count\n"
 FIXED = PROGRAM.replace("n ^= n - 1", "n &= n - 1")
+# The runner and the modules it imports, under their names in the work folder.
+RUNNER_PROGRAMS = {"repair_runner.py": "__mend_runner.py", "mend_assert_script.py": "mend_assert_script.py",
+                   "mend_assertions.py": "mend_assertions.py", "mend_program_modules.py": "mend_program_modules.py",
+                   "mend_time_limits.py": "mend_time_limits.py"}
 TESTS = ("from bitcount import bitcount\n\n\ndef test_zero():\n    assert bitcount(0) == 0\n\n\n"
          "def test_seven():\n    assert bitcount(7) == 3\n")
 
 
 def events(work: Path, config: dict, tests: str = TESTS) -> "list[dict]":
-    copy_programs(work, {"repair_runner.py": "__mend_runner.py", "mend_assert_script.py": "mend_assert_script.py",
-                         "mend_program_modules.py": "mend_program_modules.py",
-                         "mend_time_limits.py": "mend_time_limits.py"})
+    copy_programs(work, RUNNER_PROGRAMS)
     base = {"entry": "bitcount.py", "tests": ["test_bitcount.py"], "support": [], "links": [], "jobs": 1}
     write_files(work, {"bitcount.py": PROGRAM, "test_bitcount.py": tests, "config.json": json.dumps({**base, **config})})
     done = run_python(work, ["-u", "__mend_runner.py", "config.json"])
@@ -144,9 +146,7 @@ def test_a_project_whose_pytest_options_name_a_plugin_option_is_run_with_that_pl
 
 def evaluate(work: Path, program: "dict[str, str]", tests: "dict[str, str]", entry: str, candidates: "list[dict]",
              failing: "list[str]", passing: "list[str]") -> "dict[int, dict]":
-    copy_programs(work, {"repair_runner.py": "__mend_runner.py", "mend_assert_script.py": "mend_assert_script.py",
-                         "mend_program_modules.py": "mend_program_modules.py",
-                         "mend_time_limits.py": "mend_time_limits.py"})
+    copy_programs(work, RUNNER_PROGRAMS)
     config = {"entry": entry, "tests": list(tests), "support": [], "links": [], "jobs": 1, "mode": "evaluate",
               "candidates": "candidates.json", "failing": failing, "passing": passing, "timeoutMs": 5000, "cpuMs": 2000,
               "budgetMs": 60_000, "extraAfterPlausible": 10, "baselineHung": False, "testTimeoutMs": 5000}
@@ -204,9 +204,7 @@ def test_a_program_the_tests_import_only_when_they_run_is_the_candidate_there(tm
 
 def serve(work: Path, requests: "list[dict]", tests: str = TESTS) -> "list[dict]":
     """Runs the runner in serve mode with the requests on stdin; its events, in order."""
-    copy_programs(work, {"repair_runner.py": "__mend_runner.py", "mend_assert_script.py": "mend_assert_script.py",
-                         "mend_program_modules.py": "mend_program_modules.py",
-                         "mend_time_limits.py": "mend_time_limits.py"})
+    copy_programs(work, RUNNER_PROGRAMS)
     config = {"entry": "bitcount.py", "tests": ["test_bitcount.py"], "support": [], "links": [], "jobs": 2, "mode": "serve"}
     write_files(work, {"bitcount.py": PROGRAM, "test_bitcount.py": tests, "config.json": json.dumps(config)})
     stdin = "".join(json.dumps(request) + "\n" for request in requests)
