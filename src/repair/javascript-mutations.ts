@@ -1,6 +1,6 @@
 import type { MutationSink } from "./mutation-sink.js";
 import type { Mutation } from "./source-edit.js";
-import type { OperatorTable } from "./operator-tables.js";
+import { type OperatorTable, ownEntry } from "./operator-tables.js";
 import { identifiersOf, visibleNames, type ScopeNames } from "./scope-names.js";
 import type { SyntaxNode } from "./syntax-tree.js";
 
@@ -216,8 +216,9 @@ function undoLastPush(loop: SyntaxNode, table: OperatorTable, out: MutationSink)
       const callee = current.childForFieldName(table.calleeField);
       const receiver = callee?.childForFieldName(table.memberObjectField);
       const method = callee?.type === table.memberType ? callee.childForFieldName(table.memberPropertyField)?.text : undefined;
-      if (receiver?.type === table.identifierType && method && UNDO_METHOD[method] && !undo.has(receiver.text) && declaresBefore(receiver.text, loop, table)) {
-        undo.set(receiver.text, UNDO_METHOD[method]);
+      const undoMethod = method === undefined ? undefined : ownEntry(UNDO_METHOD, method);
+      if (receiver?.type === table.identifierType && undoMethod && !undo.has(receiver.text) && declaresBefore(receiver.text, loop, table)) {
+        undo.set(receiver.text, undoMethod);
       }
     }
     for (const child of current.namedChildren) if (child && !table.functionTypes.has(child.type)) visit(child);

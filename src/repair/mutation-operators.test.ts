@@ -101,6 +101,14 @@ describe("generateMutations (JavaScript)", () => {
     for (const mutant of mutants) expect(mutant).toContain("// running count");
   });
 
+  it("mutates a program calling methods named like Object.prototype's (toString, constructor, valueOf)", async () => {
+    // HumanEvalFix-JavaScript 036 (`ns.map(x => x.toString())`) made the search crash: the method
+    // table's lookup by name found Object.prototype.toString.
+    const code = "const digits = (xs) => {\n  const s = xs.map((x) => x.toString()).join('');\n  return s.length + xs.constructor.name.length + xs.valueOf().length;\n};\n";
+    const mutants = (await mutantsOf("javascript", code)).map((m) => m.code);
+    expect(mutants).toContain(code.replace("s.length +", "s.length -"));
+  });
+
   it("swaps Math methods, removes negations and deletes clauses", async () => {
     const mutants = (await mutantsOf("javascript", JAVASCRIPT)).map((m) => m.code);
     expect(mutants).toContain(JAVASCRIPT.replace("Math.floor", "Math.ceil"));

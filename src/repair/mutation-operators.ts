@@ -1,4 +1,4 @@
-import type { Alternative, OperatorTable } from "./operator-tables.js";
+import { type Alternative, type OperatorTable, ownEntry } from "./operator-tables.js";
 import { ingredientMutations } from "./expression-ingredients.js";
 import { fieldSwaps, fieldsRead } from "./field-swaps.js";
 import { javascriptMutations, weighAccumulatorStarts } from "./javascript-mutations.js";
@@ -256,12 +256,12 @@ function callOperators(node: SyntaxNode, table: OperatorTable, scopes: ScopeName
   const args = positionalArguments(argumentList);
   let name = callee.text;
   if (callee.type === table.identifierType) {
-    out.alternatives(callee, table.functionSwaps[name], "builtin");
+    out.alternatives(callee, ownEntry(table.functionSwaps, name), "builtin");
   } else if (callee.type === table.memberType) {
     const property = callee.childForFieldName(table.memberPropertyField);
     if (property) {
       name = property.text;
-      out.alternatives(property, table.methodSwaps[name], "builtin");
+      out.alternatives(property, ownEntry(table.methodSwaps, name), "builtin");
       pythonPopIndex(property.text, args, argumentList, table, out);
     }
   }

@@ -4,6 +4,14 @@ import type { OperatorName } from "./source-edit.js";
 /** A replacement and the cost of trying it (lower first). */
 export type Alternative = readonly [text: string, cost: number];
 
+/**
+ * A table's entry for a name taken from the program: its own entries only, since a method
+ * called `toString` or `constructor` would otherwise find Object.prototype's function.
+ */
+export function ownEntry<T>(table: Readonly<Record<string, T>>, name: string): T | undefined {
+  return Object.hasOwn(table, name) ? table[name] : undefined;
+}
+
 /** What the mutation engine needs to know about one language. */
 export interface OperatorTable {
   /** Binary expression nodes whose operator token sits in the field `operator`. */
