@@ -190,3 +190,59 @@ describe("remembered fixes of other kinds in a program full of calls", () => {
     expect(withMemory.candidatesToFirstPlausible).toBeLessThan(1.5 * without.candidatesToFirstPlausible);
   });
 });
+
+// A count that starts at 1 and leaves out the scores on the mark: two edits, each fixing some
+// tests only with the other. Starting at 0 fixes every test but the one with scores on the mark.
+const PASSING: OfflineRepairInput = {
+  language: "python",
+  entry: "passing.py",
+  code: `def count_passing(scores, mark):
+    """How many scores reach the pass mark."""
+    passed = 1
+    for score in scores:
+        if score > mark:
+            passed += 1
+    return passed
+`,
+  tests: [
+    {
+      path: "test_passing.py",
+      content: `from passing import count_passing
+
+
+def test_nobody():
+    assert count_passing([10, 20], 50) == 0
+
+
+def test_everybody():
+    assert count_passing([70, 80], 50) == 2
+
+
+def test_no_scores():
+    assert count_passing([], 5) == 0
+
+
+def test_on_the_mark():
+    assert count_passing([50, 50, 60], 50) == 3
+`,
+    },
+  ],
+};
+
+describe("a fix of two edits remembered from another program", () => {
+  it("pairs the partial fix of one remembered edit's kind with edits of the other's kind as soon as it shows", { timeout: 300_000 }, async () => {
+    // A sum over a range fixed before by its start and its bound, both edits kept as one fix.
+    const rangeSum = [
+      { operator: "literal" as const, before: "1", after: "0", line: "total = 1", fix: "aaaaaaaaaaaa" },
+      { operator: "comparison" as const, before: "<", after: "<=", line: "while k < b:", fix: "aaaaaaaaaaaa" },
+    ];
+    const without = fixed(await repairOffline(PASSING, OPTIONS));
+    const withMemory = fixed(await repairOffline(PASSING, { ...OPTIONS, preferredEdits: rangeSum }));
+    expect(readable(without.edits).sort()).toEqual(["3: 1 -> 0", "5: > -> >="]);
+    expect(readable(withMemory.edits).sort()).toEqual(readable(without.edits).sort());
+    expect(withMemory.candidatesToFirstPlausible).toBeLessThan(without.candidatesToFirstPlausible);
+    // The same edits kept as two fixes of one edit each say nothing about pairing them.
+    const apart = fixed(await repairOffline(PASSING, { ...OPTIONS, preferredEdits: rangeSum.map(({ fix: _fix, ...edit }) => edit) }));
+    expect(apart.candidatesToFirstPlausible).toBeGreaterThan(withMemory.candidatesToFirstPlausible);
+  });
+});
