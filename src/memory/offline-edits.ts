@@ -14,8 +14,7 @@ const FLOOR = 0.1;
  * similarity of the diagnoses relative to the best one's. The tier alone rarely tells fixes
  * apart (most failures are a failed `assert <n> == <n>`, the same message in any program), so
  * the text decides among fixes of one tier. The engine moves the best matching memory's kind of
- * edit forward most, and those of the less alike failures recalled with it less. The edits of
- * one fix of several edits share its id (`fix`).
+ * edit forward most, and those of the less alike failures recalled with it less.
  */
 export function offlineEdits(ranked: readonly RankedMemory[]): WeightedEdit[] {
   if (ranked.length === 0) return [];
@@ -23,8 +22,6 @@ export function offlineEdits(ranked: readonly RankedMemory[]): WeightedEdit[] {
   const similarity = (memory: RankedMemory) => Math.max(FLOOR, memory.similarity);
   return ranked.flatMap((memory) => {
     const weight = PER_TIER ** (best.tier - memory.tier) * Math.min(1, similarity(memory) / similarity(best));
-    // A fix of several edits keeps them together, for the engine to try as a pair.
-    const fix = memory.entry.edits.length > 1 ? { fix: memory.entry.id } : {};
-    return memory.entry.edits.map((edit) => (weight < 1 ? { ...edit, ...fix, weight } : { ...edit, ...fix }));
+    return memory.entry.edits.map((edit) => (weight < 1 ? { ...edit, weight } : { ...edit }));
   });
 }

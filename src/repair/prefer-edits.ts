@@ -21,11 +21,6 @@ export interface WeightedEdit extends PreferredEdit {
    * much less when its failure was less alike.
    */
   weight?: number;
-  /**
-   * The remembered fix the edit is part of, when that fix made more than one edit: the edits
-   * sharing it fixed one failure together (see `rememberedPartners`).
-   */
-  fix?: string;
 }
 
 /**

@@ -14,7 +14,6 @@ import { linesLost } from "./lines-lost.js";
 import { OverfittingGuard } from "./overfitting-guard.js";
 import { preferEdits, rememberedMatcher, type RememberedMatch, type WeightedEdit } from "./prefer-edits.js";
 import { rankPlausible, tiedBeforeCoverage, type PlausibleEvidence } from "./rank-plausible.js";
-import { rememberedPartners } from "./remembered-pairs.js";
 import { describeMutation, type EditDescription, type Mutation } from "./source-edit.js";
 import { grammarOf, hasSyntaxError, parseSource, type SyntaxTree } from "./syntax-tree.js";
 import { DEFAULT_OFFLINE_BUDGET_MS } from "./offline-budget.js";
@@ -134,11 +133,6 @@ const REPLAY_MAX = 20;
  * bug whose fix is where the tests point.
  */
 const REPLAY_SUSPICION = 0.75;
-/**
- * A partial fix of the kind of one edit of a remembered fix of two edits is tried with this many
- * mutations of the kind of the other edit, at once (see `rememberedPartners`).
- */
-const REMEMBERED_PAIRS = 10;
 /** Plausible candidates the guard runs (the likeliest by size and kind), and the time it needs left to run them. */
 const GUARD_MAX_COMPARED = 8;
 const GUARD_MIN_MS = 1_500;
@@ -268,10 +262,6 @@ class RepairSearch {
   private trusted = false;
   /** Per program file, how its mutations compare with the remembered edits (none without a memory). */
   private readonly matchers = new Map<string, (mutation: Mutation) => RememberedMatch>();
-  /** Per program file, its mutations in search order (remembered edits first). */
-  private readonly ordered = new Map<string, Mutation[]>();
-  /** Pairs of a partial fix and a remembered fix's other edit, to run next (see REMEMBERED_PAIRS). */
-  private rememberedPairs: Candidate[] = [];
 
   constructor(
     private readonly input: OfflineRepairInput,
@@ -351,7 +341,6 @@ class RepairSearch {
         const suspicionOf = (line: number) => pool.suspicionOf(line);
         const ordered = preferEdits(pool.order(mutations), (mutation) => pool.keyOf(mutation), code, this.options.preferredEdits, suspicionOf);
         lists.push(ordered.map((mutation) => ({ pool, mutation })));
-        this.ordered.set(path, ordered);
         const match = rememberedMatcher(code, this.options.preferredEdits);
         if (match) this.matchers.set(path, match);
         for (const mutation of match ? ordered : []) {
@@ -430,7 +419,6 @@ class RepairSearch {
           : this.partial && !this.laterRoundRun
             ? Math.min(this.batchLimit(), this.partial.at + SINGLES_AFTER_PARTIAL - this.candidatesRun())
             : this.batchLimit();
-      carried = [...this.rememberedPairs.splice(0), ...carried];
       const batch = carried.slice(0, limit);
       while (index < ordered.length && batch.length < limit) {
         const { pool, mutation } = ordered[index++];
@@ -619,7 +607,6 @@ class RepairSearch {
       const passed = passedBy(verdict);
       if (isPartialFix(verdict) && candidate.mutations.length === 1 && (!this.partial || passed > this.partial.passed)) {
         this.partial = { candidate, passed, at: this.candidatesRun() };
-        if (this.plausible.length === 0) this.pairWithRemembered(candidate);
       }
       if (verdict.restPassed !== null && (!this.best || passed > this.best.passed)) this.best = { file: candidate.file, code: candidate.code, passed };
     }
@@ -822,25 +809,6 @@ class RepairSearch {
     for (const candidate of fresh) this.guardAsked.add(candidate.id);
     const changes = await this.guard.changes(fresh, this.sandbox, this.remaining());
     for (const [id, count] of changes ?? []) this.guardCounts.set(id, count);
-  }
-
-  /** Queues the partial fix `single` with the mutations a remembered fix of two edits pairs it with. */
-  private pairWithRemembered(single: Candidate): void {
-    const pool = this.pools.get(single.file);
-    if (!pool || !this.matchers.has(single.file)) return;
-    const partners = rememberedPartners(
-      this.program.get(single.file) ?? "",
-      this.options.preferredEdits,
-      single.mutations[0],
-      this.ordered.get(single.file) ?? [],
-      (mutation) => pool.keyOf(mutation),
-      (line) => pool.suspicionOf(line),
-      REMEMBERED_PAIRS,
-    );
-    for (const partner of partners) {
-      const pair = pool.build([single.mutations[0], partner]);
-      if (pair) this.rememberedPairs.push(pair);
-    }
   }
 
   /**
