@@ -1,5 +1,6 @@
 import { textSimilarity } from "../boundary/text-similarity.js";
 import { recallSignature } from "../diagnosis/error-signature.js";
+import { shapeSimilarity } from "./failure-shape.js";
 import type { MemoryEntry } from "./memory-entry.js";
 
 /** The failure to find remembered fixes for. */
@@ -16,7 +17,11 @@ export interface RankedMemory {
    * `recallSignature`); 1: the same message elsewhere in a program; 0: a similar diagnosis.
    */
   tier: 0 | 1 | 2 | 3;
-  /** Text similarity of the diagnosis summaries, 0 to 1. */
+  /**
+   * How alike the two diagnoses are, 0 to 1: the text similarity of their summaries, and where
+   * both show a wrong value, its mean with how alike the wrong values relate to the right ones
+   * (see `failureShape`).
+   */
   similarity: number;
 }
 
@@ -27,7 +32,7 @@ export const MIN_SIMILARITY = 0.6;
  * The entries that best match a failure, best first: the same signature, then the same failure
  * found by another test, then the same error message at another place (the signature without
  * its location), then diagnoses whose text is
- * similar; among equals, the entry that helped more often, then the more recently used.
+ * similar; within a tier the more alike diagnosis first (see `RankedMemory.similarity`); among equals, the entry that helped more often, then the more recently used.
  * `entries` are those of the failure's language.
  */
 export function rankMemories(query: RecallQuery, entries: readonly MemoryEntry[], limit: number): RankedMemory[] {
@@ -35,11 +40,14 @@ export function rankMemories(query: RecallQuery, entries: readonly MemoryEntry[]
   const message = withoutLocation(query.signature);
   const ranked: RankedMemory[] = [];
   for (const entry of entries) {
-    const similarity = textSimilarity(query.summary, entry.summary);
+    const text = textSimilarity(query.summary, entry.summary);
     const tier =
       entry.signature === query.signature ? 3 : recallSignature(entry.signature) === normalized ? 2 : withoutLocation(entry.signature) === message ? 1 : 0;
-    if (tier === 0 && (similarity < MIN_SIMILARITY || entry.errorType !== query.errorType)) continue;
-    ranked.push({ entry, tier, similarity });
+    if (tier === 0 && (text < MIN_SIMILARITY || entry.errorType !== query.errorType)) continue;
+    // A failed assertion's message is alike in every program and its text is mostly names: how
+    // the wrong value relates to the right one tells more about the kind of bug.
+    const shape = shapeSimilarity(query.summary, entry.summary);
+    ranked.push({ entry, tier, similarity: shape === undefined ? text : (text + shape) / 2 });
   }
   return ranked
     .sort(
