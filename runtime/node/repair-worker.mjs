@@ -17,6 +17,16 @@ try {
 } catch {}
 parentPort.postMessage({ ready: true, tid });
 
+// The globals of a fresh thread: what a candidate adds (`globalThis.cache = ...`, or an
+// assignment to an undeclared name in a sloppy CommonJS module) is removed once it is done, so
+// the next candidate on this thread starts from the globals a fresh process would have.
+const ownGlobals = new Set(Reflect.ownKeys(globalThis));
+function dropAddedGlobals() {
+  for (const key of Reflect.ownKeys(globalThis)) {
+    if (!ownGlobals.has(key)) Reflect.deleteProperty(globalThis, key);
+  }
+}
+
 parentPort.on("message", async (job) => {
   shim.__reset();
   let loadError = false;
@@ -29,5 +39,6 @@ parentPort.on("message", async (job) => {
     }
   }
   await shim.__run((id, passed) => parentPort.postMessage({ job: job.id, id, passed }));
+  dropAddedGlobals();
   parentPort.postMessage({ job: job.id, done: true, loadError });
 });
