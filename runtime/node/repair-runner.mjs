@@ -16,8 +16,9 @@
 // keeps its clocks) and a crashing one (process.exit, a stray exception, a heap overflow) ends
 // at most its thread, which is replaced; each candidate loads its program and tests from a
 // folder of its own, so every module is a fresh instance (its state starts as the program's
-// does), and the worker removes the globals a candidate added once it is done. A child process
-// per candidate would isolate more but costs a node start (~50-100 ms) per candidate.
+// does), and a worker whose built-ins, core modules, environment or open handles a candidate
+// changed is replaced before the next candidate (the fast tier's check, worker-state.mjs). A
+// child process per candidate would isolate as well but costs a node start (~50-100 ms) each.
 import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -189,7 +190,8 @@ class ShimSlot {
   }
 
   start() {
-    this.worker = new Worker(join(workDir, "__mend_worker.mjs"), { workerData: { shim: shimPath }, stdout: true, stderr: true });
+    const workerData = { shim: shimPath, state: join(workDir, "__mend_worker_state.mjs") };
+    this.worker = new Worker(join(workDir, "__mend_worker.mjs"), { workerData, stdout: true, stderr: true });
     this.worker.stdout.resume();
     this.worker.stderr.resume();
     this.worker.unref();
@@ -229,18 +231,18 @@ class ShimSlot {
     return new Promise((done) => {
       const events = [];
       const worker = this.worker;
-      const finish = (timedOut, cut = false) => {
+      const finish = (timedOut, { cut = false, dirty = false } = {}) => {
         clearInterval(timer);
         worker.off("message", onMessage);
         worker.off("exit", onExit);
-        if (timedOut || cut || worker !== this.worker || this.exited) this.restart();
+        if (timedOut || cut || dirty || worker !== this.worker || this.exited) this.restart();
         this.exited = false;
         rmSync(dir, { recursive: true, force: true });
         done({ events, timedOut, cut, ms: Date.now() - started });
       };
       const onMessage = (message) => {
         if (message.job !== job) return;
-        if (message.done) finish(false);
+        if (message.done) finish(false, { dirty: message.dirty });
         else events.push({ id: message.id, passed: message.passed });
       };
       // A test that calls process.exit() ends the worker: what it reported so far stands.
@@ -252,7 +254,7 @@ class ShimSlot {
       const timer = setInterval(() => {
         const now = Date.now();
         const cpu = threadCpuMs(this.tid);
-        if (now >= answerBy) finish(false, true);
+        if (now >= answerBy) finish(false, { cut: true });
         else if (now - started >= timeoutMs || (cpu !== null && cpuAtStart !== null && cpu - cpuAtStart >= cpuMs)) finish(true);
       }, 10);
       worker.on("message", onMessage);

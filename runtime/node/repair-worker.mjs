@@ -15,17 +15,11 @@ let tid = null;
 try {
   tid = readlinkSync("/proc/thread-self").split("/").pop();
 } catch {}
+// The fast tier's check of what a candidate changed (test-server/worker-state.mjs, at the path
+// the runner gives): a worker a candidate changed is replaced before the next candidate.
+const { watchWorkerState } = await import(pathToFileURL(workerData.state).href);
+const changed = watchWorkerState(shim);
 parentPort.postMessage({ ready: true, tid });
-
-// The globals of a fresh thread: what a candidate adds (`globalThis.cache = ...`, or an
-// assignment to an undeclared name in a sloppy CommonJS module) is removed once it is done, so
-// the next candidate on this thread starts from the globals a fresh process would have.
-const ownGlobals = new Set(Reflect.ownKeys(globalThis));
-function dropAddedGlobals() {
-  for (const key of Reflect.ownKeys(globalThis)) {
-    if (!ownGlobals.has(key)) Reflect.deleteProperty(globalThis, key);
-  }
-}
 
 parentPort.on("message", async (job) => {
   shim.__reset();
@@ -39,6 +33,7 @@ parentPort.on("message", async (job) => {
     }
   }
   await shim.__run((id, passed) => parentPort.postMessage({ job: job.id, id, passed }));
-  dropAddedGlobals();
-  parentPort.postMessage({ job: job.id, done: true, loadError });
+  // Whatever the candidate left queued gets its turn before the worker is judged.
+  await new Promise((resolve) => setImmediate(resolve));
+  parentPort.postMessage({ job: job.id, done: true, loadError, dirty: changed() });
 });

@@ -11,6 +11,7 @@ const PROGRAMS = {
   "repair-reporter.mjs": "__mend_reporter.mjs",
   "repair-coverage.mjs": "__mend_coverage.mjs",
   "repair-worker.mjs": "__mend_worker.mjs",
+  "test-server/worker-state.mjs": "__mend_worker_state.mjs",
   "repair-entry.mjs": "__mend_entry.mjs",
   "node-test-stand-in.cjs": "__mend_shim.cjs",
 };
