@@ -32,6 +32,12 @@ const emit = (event) => process.stdout.write("@@mend " + JSON.stringify(event) +
 /** A worker is replaced after this many candidates, so old module graphs do not pile up. */
 const WORKER_REUSE = 150;
 const PROCESS_STARTUP_MS = 1500;
+/**
+ * A thread's heap: a mutant that allocates without end (a loop pushing onto an array) fills it
+ * within its CPU limit; ended at this limit, only its thread ends, not the whole runner at the
+ * sandbox's memory limit (512 MiB by default for the runner and every thread of it).
+ */
+const WORKER_HEAP_MB = 128;
 /** Runs of a suite so far: each gets a folder (and module URLs) of its own, even when a server sees a candidate id again. */
 let runs = 0;
 
@@ -191,7 +197,9 @@ class ShimSlot {
 
   start() {
     const workerData = { shim: shimPath, state: join(workDir, "__mend_worker_state.mjs") };
-    this.worker = new Worker(join(workDir, "__mend_worker.mjs"), { workerData, stdout: true, stderr: true });
+    this.worker = new Worker(join(workDir, "__mend_worker.mjs"), { workerData, stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    // A thread's error (its heap limit reached, say) ends the thread, which "exit" reports; unheard, it would end the runner.
+    this.worker.on("error", () => {});
     this.worker.stdout.resume();
     this.worker.stderr.resume();
     this.worker.unref();

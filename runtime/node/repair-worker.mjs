@@ -22,18 +22,25 @@ const changed = watchWorkerState(shim);
 parentPort.postMessage({ ready: true, tid });
 
 parentPort.on("message", async (job) => {
-  shim.__reset();
   let loadError = false;
-  for (const test of job.tests) {
-    shim.__setFile(test.rel);
-    try {
-      await import(pathToFileURL(test.path).href);
-    } catch {
-      loadError = true;
+  let broken = false;
+  try {
+    shim.__reset();
+    for (const test of job.tests) {
+      shim.__setFile(test.rel);
+      try {
+        await import(pathToFileURL(test.path).href);
+      } catch {
+        loadError = true;
+      }
     }
+    await shim.__run((id, passed) => parentPort.postMessage({ job: job.id, id, passed }));
+    // Whatever the candidate left queued gets its turn before the worker is judged.
+    await new Promise((resolve) => setImmediate(resolve));
+  } catch {
+    // Something the candidate changed broke the stand-in itself: the job still ends (the tests
+    // reported so far stand), and the worker is replaced.
+    broken = true;
   }
-  await shim.__run((id, passed) => parentPort.postMessage({ job: job.id, id, passed }));
-  // Whatever the candidate left queued gets its turn before the worker is judged.
-  await new Promise((resolve) => setImmediate(resolve));
-  parentPort.postMessage({ job: job.id, done: true, loadError, dirty: changed() });
+  parentPort.postMessage({ job: job.id, done: true, loadError, dirty: broken || changed() });
 });

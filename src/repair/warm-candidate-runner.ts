@@ -12,6 +12,8 @@ const STARTUP_ALLOWANCE_MS = 15_000;
 const ANSWER_GRACE_MS = 500;
 /** An event line longer than this is no runner's (a baseline line lists a test's covered lines). */
 const MAX_LINE_CHARS = 32 * 1024 * 1024;
+/** Servers lost in a row (died or overran a request) after which the per-batch runner takes over. */
+const MAX_LOST_SERVERS = 2;
 /** The server lives for one repair and is closed after it; this is only the backstop should nobody close it. */
 export const WARM_SERVER_LIFETIME_MS = 3_600_000;
 
@@ -60,6 +62,8 @@ class WarmCandidateRunner implements CandidateRunner {
   private collectionError: RunnerEvent | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** Servers in a row that died or overran a request instead of answering it. */
+  private lostServers = 0;
 
   constructor(
     private readonly setup: RunnerSetup,
@@ -135,6 +139,12 @@ class WarmCandidateRunner implements CandidateRunner {
         this.fallback = createBatchRunner(this.setup);
         return undefined;
       }
+      // A batch whose candidates end the server itself (a Node mutant that fills the memory
+      // limit of the runner's whole tree faster than its thread's heap limit ends it) would end
+      // every fresh server again: the rest of the repair gets a run per batch, as before.
+      if (++this.lostServers >= MAX_LOST_SERVERS) this.fallback = createBatchRunner(this.setup);
+    } else {
+      this.lostServers = 0;
     }
     return answer;
   }

@@ -191,3 +191,12 @@ test("a request's deadline stops a hanging candidate unjudged and leaves the res
   assert.deepEqual(answers.get(1).find((event) => event.event === "done").unstarted, [1, 2]);
   assert.equal(verdictsOf(answers.get(2))[3].failingPassed, 1);
 });
+
+test("a candidate that allocates without end loses its thread at its heap limit, not the server", () => {
+  const hog = { id: 1, code: PROGRAM.replace("const t = b;", "const t = b;\n    const all = [];\n    for (;;) all.push(new Array(1000).fill(a));") };
+  const { run, answers } = serve([{ ...INLINE, cpuMs: 60_000, timeoutMs: 60_000, candidates: [hog, { id: 2, code: FIXED }] }]);
+  assert.equal(run.status, 0);
+  const verdicts = verdictsOf(answers.get(1));
+  assert.equal(verdicts[1].failingPassed, 0);
+  assert.deepEqual([verdicts[2].failingPassed, verdicts[2].restPassed], [1, 1]);
+});
