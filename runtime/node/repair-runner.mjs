@@ -3,9 +3,26 @@
 // through a node:test stand-in (no process per candidate); when the stand-in disagrees with
 // node:test on the original program, each candidate gets its own node process instead.
 // Results go to stdout as lines starting with '@@mend '.
+//
+// Usage: node __mend_runner.mjs CONFIG.json. The config's mode is "baseline" or "evaluate" (one
+// run, then exit), or "serve": the runner then answers requests, one JSON line each on stdin
+// ({"id", "mode": "baseline" or "evaluate", the fields of a one-run config, the candidates
+// inline, "answerBy" optionally}), each with its events and {"event": "served", "id"}, until
+// stdin closes. The repair engine keeps one such server for a whole repair: its worker threads
+// stay up between batches, so a batch costs candidate runs, not a node start and thread starts.
+//
+// Why worker threads, for the server too: a candidate's code never runs on the server's own
+// thread, so a hanging candidate is ended by terminating its thread (the server's event loop
+// keeps its clocks) and a crashing one (process.exit, a stray exception, a heap overflow) ends
+// at most its thread, which is replaced; each candidate loads its program and tests from a
+// folder of its own, so every module is a fresh instance (its state starts as the program's
+// does), and a worker whose built-ins, core modules, environment or open handles a candidate
+// changed is replaced before the next candidate (the fast tier's check, worker-state.mjs). A
+// child process per candidate would isolate as well but costs a node start (~50-100 ms) each.
 import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { createInterface } from "node:readline";
 import { Worker } from "node:worker_threads";
 
 const config = JSON.parse(readFileSync(process.argv[2], "utf8"));
@@ -15,12 +32,30 @@ const emit = (event) => process.stdout.write("@@mend " + JSON.stringify(event) +
 /** A worker is replaced after this many candidates, so old module graphs do not pile up. */
 const WORKER_REUSE = 150;
 const PROCESS_STARTUP_MS = 1500;
+/**
+ * A thread's heap: a mutant that allocates without end (a loop pushing onto an array) fills it
+ * within its CPU limit; ended at this limit, only its thread ends, not the whole runner at the
+ * sandbox's memory limit (512 MiB by default for the runner and every thread of it).
+ */
+const WORKER_HEAP_MB = 128;
+/** Runs of a suite so far: each gets a folder (and module URLs) of its own, even when a server sees a candidate id again. */
+let runs = 0;
+
+/**
+ * When a request must be answered, whatever runs (the engine's deadline), in ms on the clock
+ * this process shares with the engine (Date.now()); Infinity without one. A one-run config has
+ * none: the sandbox stops the whole run at the engine's deadline instead.
+ */
+function answerByOf(request) {
+  return typeof request.answerBy === "number" ? request.answerBy : Infinity;
+}
 
 /** One run of the test suite in a fresh process; resolves with the reporter's events. */
-function runSuite(dir, { coverage, timeoutMs }) {
+function runSuite(dir, request, { coverage, timeoutMs }) {
   const args = [];
   if (coverage) args.push("--import", "./__mend_coverage.mjs");
   args.push("--test-reporter=./__mend_reporter.mjs", "--test-reporter-destination=stdout", "./__mend_entry.mjs");
+  const answerBy = answerByOf(request);
   return new Promise((done) => {
     const started = Date.now();
     const child = spawn(process.execPath, args, {
@@ -29,15 +64,16 @@ function runSuite(dir, { coverage, timeoutMs }) {
       stdio: ["ignore", "pipe", "ignore"],
       env: {
         ...process.env,
-        MEND_ENTRY: resolve(dir, config.entry),
+        MEND_ENTRY: resolve(dir, request.entry),
         MEND_COVERAGE: join(dir, "__mend_coverage.jsonl"),
-        MEND_TEST_FILES: JSON.stringify(config.tests),
+        MEND_TEST_FILES: JSON.stringify(request.tests),
       },
     });
     const events = [];
     let buffer = "";
     let lastEvent = Date.now();
     let timedOut = false;
+    let cut = false;
     child.stdout.on("data", (chunk) => {
       buffer += chunk;
       const lines = buffer.split("\n");
@@ -53,10 +89,14 @@ function runSuite(dir, { coverage, timeoutMs }) {
         process.kill(-child.pid, "SIGKILL");
       } catch {}
     };
-    // A whole-run timeout for candidates; a per-test silence timeout for the baseline.
+    // A whole-run timeout for candidates; a per-test silence timeout for the baseline; the
+    // request's deadline for both (a run cut by it has no verdict, as when the sandbox stops a run).
     const timer = setInterval(() => {
       const now = Date.now();
-      if (now - started > timeoutMs || (coverage && now - lastEvent > config.testTimeoutMs)) {
+      if (now >= answerBy) {
+        cut = true;
+        kill();
+      } else if (now - started > timeoutMs || (coverage && now - lastEvent > request.testTimeoutMs)) {
         timedOut = true;
         kill();
       }
@@ -64,7 +104,7 @@ function runSuite(dir, { coverage, timeoutMs }) {
     child.on("close", () => {
       clearInterval(timer);
       kill();
-      done({ events, timedOut, ms: Date.now() - started });
+      done({ events, timedOut, cut, ms: Date.now() - started });
     });
   });
 }
@@ -80,8 +120,11 @@ function readCoverage(dir) {
   }
 }
 
-async function baseline() {
-  const run = await runSuite(workDir, { coverage: true, timeoutMs: config.budgetMs });
+async function baseline(request) {
+  // A server's earlier baseline left its coverage here: the hook appends.
+  rmSync(join(workDir, "__mend_coverage.jsonl"), { force: true });
+  const run = await runSuite(workDir, request, { coverage: true, timeoutMs: request.budgetMs });
+  if (run.cut) return;
   const coverage = readCoverage(workDir);
   const seen = new Map();
   const byName = new Map();
@@ -105,15 +148,15 @@ async function baseline() {
   if (run.timedOut) {
     // The test that never finished is the one that hangs: it covers whatever ran so far.
     const union = [...new Set(coverage.flatMap((record) => record.lines))];
-    tests.push({ id: "(timeout)", outcome: "timeout", ms: config.testTimeoutMs, lines: union });
+    tests.push({ id: "(timeout)", outcome: "timeout", ms: request.testTimeoutMs, lines: union });
   }
   emit({ event: "collected", tests: tests.map((test) => test.id) });
   for (const test of tests) emit({ event: "test", ...test });
 }
 
-/** Lays out a candidate's own folder: its program, the tests (pointed at the stand-in when asked) and support files. */
-function prepare(candidate, useShim) {
-  const dir = join(workDir, "__mend_c" + candidate.id);
+/** Lays out a run's own folder: the candidate's program, the tests (pointed at the stand-in when asked) and support files. */
+function prepare(code, useShim, run) {
+  const dir = join(workDir, "__mend_r" + run);
   mkdirSync(dir, { recursive: true });
   for (const rel of [...config.support, "__mend_reporter.mjs", "__mend_entry.mjs", "package.json"]) {
     try {
@@ -132,7 +175,7 @@ function prepare(candidate, useShim) {
     writeFileSync(join(dir, rel), useShim ? source.replace(/(["'])node:test\1/g, JSON.stringify(shimPath)) : source);
   }
   mkdirSync(dirname(join(dir, config.entry)), { recursive: true });
-  writeFileSync(join(dir, config.entry), candidate.code);
+  writeFileSync(join(dir, config.entry), code);
   return dir;
 }
 
@@ -153,7 +196,10 @@ class ShimSlot {
   }
 
   start() {
-    this.worker = new Worker(join(workDir, "__mend_worker.mjs"), { workerData: { shim: shimPath }, stdout: true, stderr: true });
+    const workerData = { shim: shimPath, state: join(workDir, "__mend_worker_state.mjs") };
+    this.worker = new Worker(join(workDir, "__mend_worker.mjs"), { workerData, stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    // A thread's error (its heap limit reached, say) ends the thread, which "exit" reports; unheard, it would end the runner.
+    this.worker.on("error", () => {});
     this.worker.stdout.resume();
     this.worker.stderr.resume();
     this.worker.unref();
@@ -178,27 +224,33 @@ class ShimSlot {
     this.start();
   }
 
-  async run(candidate, timeoutMs, cpuMs) {
+  stop() {
+    this.worker.terminate();
+  }
+
+  /** Runs a suite on `code`: ended at `timeoutMs` or `cpuMs` (timed out) or at `answerBy` (cut, no verdict). */
+  async run(code, { timeoutMs, cpuMs, answerBy }) {
     if (this.used++ >= WORKER_REUSE) this.restart();
-    const dir = prepare(candidate, true);
+    const job = ++runs;
+    const dir = prepare(code, true, job);
     await this.ready;
     const started = Date.now();
     const cpuAtStart = threadCpuMs(this.tid);
     return new Promise((done) => {
       const events = [];
       const worker = this.worker;
-      const finish = (timedOut) => {
+      const finish = (timedOut, { cut = false, dirty = false } = {}) => {
         clearInterval(timer);
         worker.off("message", onMessage);
         worker.off("exit", onExit);
-        if (timedOut || worker !== this.worker || this.exited) this.restart();
+        if (timedOut || cut || dirty || worker !== this.worker || this.exited) this.restart();
         this.exited = false;
         rmSync(dir, { recursive: true, force: true });
-        done({ events, timedOut, ms: Date.now() - started });
+        done({ events, timedOut, cut, ms: Date.now() - started });
       };
       const onMessage = (message) => {
-        if (message.job !== candidate.id) return;
-        if (message.done) finish(false);
+        if (message.job !== job) return;
+        if (message.done) finish(false, { dirty: message.dirty });
         else events.push({ id: message.id, passed: message.passed });
       };
       // A test that calls process.exit() ends the worker: what it reported so far stands.
@@ -208,13 +260,15 @@ class ShimSlot {
       };
       // CPU time, where /proc shows it, tells a loop from a slow machine; the wall clock is the backstop.
       const timer = setInterval(() => {
+        const now = Date.now();
         const cpu = threadCpuMs(this.tid);
-        if (Date.now() - started >= timeoutMs || (cpu !== null && cpuAtStart !== null && cpu - cpuAtStart >= cpuMs)) finish(true);
+        if (now >= answerBy) finish(false, { cut: true });
+        else if (now - started >= timeoutMs || (cpu !== null && cpuAtStart !== null && cpu - cpuAtStart >= cpuMs)) finish(true);
       }, 10);
       worker.on("message", onMessage);
       worker.on("exit", onExit);
       worker.postMessage({
-        id: candidate.id,
+        id: job,
         tests: config.tests.map((rel) => ({ rel, path: join(dir, rel) })),
       });
     });
@@ -222,9 +276,9 @@ class ShimSlot {
 }
 
 class ProcessSlot {
-  async run(candidate, timeoutMs) {
-    const dir = prepare(candidate, false);
-    const run = await runSuite(dir, { coverage: false, timeoutMs });
+  async run(code, request, timeoutMs) {
+    const dir = prepare(code, false, ++runs);
+    const run = await runSuite(dir, request, { coverage: false, timeoutMs });
     rmSync(dir, { recursive: true, force: true });
     return run;
   }
@@ -247,45 +301,71 @@ function tally(run, failing, passing) {
 }
 
 /**
- * The stand-in is trusted only when it reproduces node:test's verdicts on the original program.
- * It runs in the first lane's slot, which then goes on with the candidates (a thread started on
- * a busy machine costs a good part of a second).
+ * Whether the stand-in reproduces node:test's verdicts on the original program (undefined when
+ * the request's deadline cut the check). It runs in the first lane's slot, which then goes on
+ * with the candidates (a thread started on a busy machine costs a good part of a second).
  */
-async function shimAgrees(slot, failing, passing) {
-  const run = await slot.run({ id: "original", code: readFileSync(join(workDir, config.entry), "utf8") }, config.timeoutMs, config.cpuMs);
-  if (run.timedOut) return config.baselineHung === true;
+async function shimAgrees(slot, request, failing, passing) {
+  const limits = { timeoutMs: request.timeoutMs, cpuMs: request.cpuMs, answerBy: answerByOf(request) };
+  const run = await slot.run(readFileSync(join(workDir, config.entry), "utf8"), limits);
+  if (run.cut) return undefined;
+  if (run.timedOut) return request.baselineHung === true;
   const passedIds = new Set(run.events.filter((event) => event.passed).map((event) => event.id));
   const failedIds = new Set(run.events.filter((event) => !event.passed).map((event) => event.id));
   for (const id of passing) if (!passedIds.has(id)) return false;
   for (const id of failing) if (!failedIds.has(id)) return false;
-  return run.events.length === passing.size + failing.size || config.baselineHung === true;
+  return run.events.length === passing.size + failing.size || request.baselineHung === true;
 }
 
-async function candidates() {
-  const list = JSON.parse(readFileSync(config.candidates, "utf8"));
-  const failing = new Set(config.failing);
-  const passing = new Set(config.passing);
-  const deadline = Date.now() + config.budgetMs;
-  // Every lane's thread starts now, side by side with the check of the stand-in. The engine
-  // passes the verdict of an earlier batch of the same repair (same program, same tests) as
-  // `shimTrusted`: the check is then not run again.
-  const known = typeof config.shimTrusted === "boolean" ? config.shimTrusted : undefined;
-  const shimSlots = known === false ? [] : Array.from({ length: Math.max(1, config.jobs) }, () => new ShimSlot());
-  const useShim = known ?? (await shimAgrees(shimSlots[0], failing, passing));
-  if (!useShim) for (const slot of shimSlots) slot.worker.terminate();
-  let remainingAfterPlausible = null;
+/** The stand-in's threads, one per lane: a server keeps them from one request to the next. */
+let shimSlots = [];
+/**
+ * Whether the stand-in was found to agree with node:test, per set of failing and passing tests:
+ * the same for every batch of a server (the original program and the tests do not change).
+ */
+const shimVerdicts = new Map();
+
+async function candidates(request) {
+  const list = typeof request.candidates === "string" ? JSON.parse(readFileSync(request.candidates, "utf8")) : request.candidates;
+  const failing = new Set(request.failing);
+  const passing = new Set(request.passing);
+  const jobs = Math.max(1, config.jobs);
+  const deadline = Date.now() + request.budgetMs;
+  const answerBy = answerByOf(request);
   const queue = [...list];
+  // Every lane's thread starts now (or is up from an earlier request), side by side with the
+  // check of the stand-in. The engine passes the verdict of an earlier batch of the same repair
+  // as `shimTrusted` to a one-run config: the check is then not run again.
+  const shimKey = JSON.stringify([request.failing, request.passing, request.baselineHung === true]);
+  const known = typeof request.shimTrusted === "boolean" ? request.shimTrusted : shimVerdicts.get(shimKey);
+  if (known !== false) while (shimSlots.length < jobs) shimSlots.push(new ShimSlot());
+  const useShim = known ?? (await shimAgrees(shimSlots[0], request, failing, passing));
+  if (useShim === undefined) {
+    emit({ event: "done", unstarted: queue.map((candidate) => candidate.id) });
+    return;
+  }
+  shimVerdicts.set(shimKey, useShim);
+  if (!useShim) {
+    for (const slot of shimSlots) slot.stop();
+    shimSlots = [];
+  }
+  let remainingAfterPlausible = null;
   const lane = async (index) => {
     const slot = useShim ? shimSlots[index] : new ProcessSlot();
     for (;;) {
-      if (Date.now() >= deadline || remainingAfterPlausible === 0) break;
+      if (Date.now() >= deadline || Date.now() >= answerBy || remainingAfterPlausible === 0) break;
       const candidate = queue.shift();
       if (!candidate) break;
       if (remainingAfterPlausible !== null) remainingAfterPlausible--;
       // Without the stand-in every candidate also pays for starting node, and only the wall clock limits it.
       const run = useShim
-        ? await slot.run(candidate, config.timeoutMs, config.cpuMs)
-        : await slot.run(candidate, Math.max(1000, 3 * config.cpuMs) + PROCESS_STARTUP_MS);
+        ? await slot.run(candidate.code, { timeoutMs: request.timeoutMs, cpuMs: request.cpuMs, answerBy })
+        : await slot.run(candidate.code, request, Math.max(1000, 3 * request.cpuMs) + PROCESS_STARTUP_MS);
+      if (run.cut) {
+        // Out of time: unjudged, reported with the candidates never started.
+        queue.unshift(candidate);
+        break;
+      }
       const counts = tally(run, failing, passing);
       emit({
         event: "candidate",
@@ -303,15 +383,30 @@ async function candidates() {
       });
       const plausible =
         counts.complete && counts.failed === 0 && counts.failingPassed === failing.size && counts.restPassed === passing.size;
-      if (plausible && remainingAfterPlausible === null) remainingAfterPlausible = config.extraAfterPlausible;
+      if (plausible && remainingAfterPlausible === null) remainingAfterPlausible = request.extraAfterPlausible;
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, config.jobs) }, (_, index) => lane(index)));
-  // The threads end with the process (process.exit below): waiting for each to stop costs time.
+  await Promise.all(Array.from({ length: jobs }, (_, index) => lane(index)));
   emit({ event: "done", unstarted: queue.map((candidate) => candidate.id), shim: useShim });
 }
 
-if (config.mode === "baseline") await baseline();
-else await candidates();
+function answer(request) {
+  return request.mode === "baseline" ? baseline(request) : candidates(request);
+}
+
+/** Answers the requests on stdin, one at a time, until it closes. */
+async function serve() {
+  emit({ event: "serving" });
+  for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+    if (!line.trim()) continue;
+    const request = { ...config, ...JSON.parse(line) };
+    await answer(request);
+    emit({ event: "served", id: request.id });
+  }
+}
+
+if (config.mode === "serve") await serve();
+else await answer(config);
 emit({ event: "exit" });
+// The threads end with the process: waiting for each to stop costs time.
 process.exit(0);

@@ -15,19 +15,32 @@ let tid = null;
 try {
   tid = readlinkSync("/proc/thread-self").split("/").pop();
 } catch {}
+// The fast tier's check of what a candidate changed (test-server/worker-state.mjs, at the path
+// the runner gives): a worker a candidate changed is replaced before the next candidate.
+const { watchWorkerState } = await import(pathToFileURL(workerData.state).href);
+const changed = watchWorkerState(shim);
 parentPort.postMessage({ ready: true, tid });
 
 parentPort.on("message", async (job) => {
-  shim.__reset();
   let loadError = false;
-  for (const test of job.tests) {
-    shim.__setFile(test.rel);
-    try {
-      await import(pathToFileURL(test.path).href);
-    } catch {
-      loadError = true;
+  let broken = false;
+  try {
+    shim.__reset();
+    for (const test of job.tests) {
+      shim.__setFile(test.rel);
+      try {
+        await import(pathToFileURL(test.path).href);
+      } catch {
+        loadError = true;
+      }
     }
+    await shim.__run((id, passed) => parentPort.postMessage({ job: job.id, id, passed }));
+    // Whatever the candidate left queued gets its turn before the worker is judged.
+    await new Promise((resolve) => setImmediate(resolve));
+  } catch {
+    // Something the candidate changed broke the stand-in itself: the job still ends (the tests
+    // reported so far stand), and the worker is replaced.
+    broken = true;
   }
-  await shim.__run((id, passed) => parentPort.postMessage({ job: job.id, id, passed }));
-  parentPort.postMessage({ job: job.id, done: true, loadError });
+  parentPort.postMessage({ job: job.id, done: true, loadError, dirty: broken || changed() });
 });

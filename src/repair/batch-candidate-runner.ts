@@ -1,11 +1,8 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { inProject } from "../languages/in-project.js";
-import { nodeTestStandInSource } from "../sandbox/node-test-stand-in-source.js";
 import type { ExecResult } from "../shared/exec-result.js";
 import type { CandidateBatch, CandidateRunner, RunnerSetup } from "./candidate-runner.js";
-import { nodeRunnerScripts } from "./node-runner-scripts.js";
-import { PYTHON_RUNNER_FILE, pythonRunnerFiles } from "./python-runner-script.js";
+import { NODE_RUNNER_ENV, NODE_RUNNER_FILE, nodeRunnerLayout } from "./node-runner-layout.js";
+import { PYTHON_RUNNER_ENV, PYTHON_RUNNER_FILE, pythonRunnerFiles } from "./python-runner-script.js";
 import { baselineOf, outcomeOf, parseEvents } from "./runner-events.js";
 
 const CONFIG_FILE = "__mend_config.json";
@@ -17,45 +14,34 @@ const STARTUP_ALLOWANCE_MS = 15_000;
  * The batch runner for Python or JavaScript: one sandboxed process per batch, which
  * evaluates many candidates, each in its own child (Python: a fork after pytest collected
  * the tests once; Node: a worker thread) with its own timeout, since mutants often loop forever.
+ * The warm runners (`createWarmRunner`) keep the same program running between batches instead,
+ * and fall back to this one where the sandbox cannot.
  */
 export function createBatchRunner(setup: RunnerSetup): CandidateRunner {
   const isPython = setup.language === "python";
-  const testPaths = setup.tests.map((file) => file.path);
-  const supportPaths = (setup.support ?? []).map((file) => file.path);
-  // Node runs each candidate in a folder of its own: a project's other files are copied there, its packages linked.
-  if (!isPython && setup.project) {
-    const own = new Set([setup.entry, ...testPaths, ...supportPaths]);
-    supportPaths.push(...setup.project.files.filter((path) => !own.has(path) && path !== "package.json"));
-  }
-  const links = !isPython && setup.project && existsSync(join(setup.project.root, "node_modules")) ? ["node_modules"] : [];
 
-  const baseFiles = (): Record<string, string> => {
+  const layout = (): { files: Record<string, string>; config: Record<string, unknown> } => {
+    if (!isPython) return nodeRunnerLayout(setup);
     const files: Record<string, string> = {};
     for (const file of [...(setup.support ?? []), ...setup.tests]) files[file.path] = file.content;
     files[setup.entry] = setup.code;
-    if (isPython) {
-      Object.assign(files, pythonRunnerFiles());
-    } else {
-      Object.assign(files, nodeRunnerScripts());
-      files["__mend_shim.cjs"] = nodeTestStandInSource();
-      // A project's own package.json says how its files load; only a bare task needs one made up.
-      if (!setup.project?.files.includes("package.json")) files["package.json"] ??= JSON.stringify({ type: moduleTypeOf(setup.entry, [setup.code, ...setup.tests.map((file) => file.content)]) });
-    }
-    return files;
+    Object.assign(files, pythonRunnerFiles());
+    const config = { entry: setup.entry, tests: setup.tests.map((file) => file.path), support: (setup.support ?? []).map((file) => file.path), links: [], jobs: setup.jobs };
+    return { files, config };
   };
 
-  const run = async (files: Record<string, string>, config: Record<string, unknown>, timeoutMs: number) => {
-    files[CONFIG_FILE] = JSON.stringify({ entry: setup.entry, tests: testPaths, support: supportPaths, links, jobs: setup.jobs, ...config });
-    const command = isPython
-      ? ["python3", "-u", PYTHON_RUNNER_FILE, CONFIG_FILE]
-      : ["node", "__mend_runner.mjs", CONFIG_FILE];
+  const run = async (extraFiles: Record<string, string>, request: Record<string, unknown>, timeoutMs: number) => {
+    const { files, config } = layout();
+    Object.assign(files, extraFiles);
+    files[CONFIG_FILE] = JSON.stringify({ ...config, ...request });
+    const command = isPython ? ["python3", "-u", PYTHON_RUNNER_FILE, CONFIG_FILE] : ["node", NODE_RUNNER_FILE, CONFIG_FILE];
     const result = await setup.sandbox.run(
       inProject(
         {
           command,
           files,
           timeoutMs,
-          env: { PYTHONDONTWRITEBYTECODE: "1", PYTHONHASHSEED: "0", NODE_NO_WARNINGS: "1" },
+          env: isPython ? PYTHON_RUNNER_ENV : NODE_RUNNER_ENV,
           outputLimitBytes: 32 * 1024 * 1024,
         },
         setup.project,
@@ -74,7 +60,7 @@ export function createBatchRunner(setup: RunnerSetup): CandidateRunner {
     async baseline(testTimeoutMs, budgetMs, wallLimitMs) {
       const started = Date.now();
       const { result, events } = await run(
-        baseFiles(),
+        {},
         { mode: "baseline", testTimeoutMs, budgetMs },
         capped(budgetMs + STARTUP_ALLOWANCE_MS, wallLimitMs),
       );
@@ -82,8 +68,7 @@ export function createBatchRunner(setup: RunnerSetup): CandidateRunner {
     },
 
     async evaluate(batch) {
-      const files = baseFiles();
-      files[CANDIDATES_FILE] = JSON.stringify(batch.candidates);
+      const files = { [CANDIDATES_FILE]: JSON.stringify(batch.candidates) };
       const known = isPython ? undefined : shimVerdicts.get(shimKey(batch));
       const { events } = await run(
         files,
@@ -124,16 +109,4 @@ function capped(allowanceMs: number, wallLimitMs: number | undefined): number {
 function describeExit(result: ExecResult): string {
   const tail = result.stderr.trim().split("\n").slice(-3).join(" | ");
   return `exit ${result.exitCode ?? result.signal ?? result.reason}${tail ? `: ${tail}` : ""}`;
-}
-
-/**
- * How `.js` files of a task without a package.json should load: CommonJS when the sources
- * use `require`/`module.exports` and no `import`/`export` statement, else ES modules.
- */
-export function moduleTypeOf(entry: string, sources: string[]): "module" | "commonjs" {
-  if (entry.endsWith(".cjs")) return "commonjs";
-  if (entry.endsWith(".mjs")) return "module";
-  const esm = sources.some((source) => /^\s*(import|export)\b/m.test(source));
-  const cjs = sources.some((source) => /\brequire\(|\bmodule\.exports\b|\bexports\.\w+\s*=/.test(source));
-  return cjs && !esm ? "commonjs" : "module";
 }

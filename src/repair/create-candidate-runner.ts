@@ -1,16 +1,16 @@
 import { assertScriptAsNodeTests } from "../languages/javascript/assert-script-tests.js";
 import type { CandidateRunner, RunnerSetup } from "./candidate-runner.js";
-import { createBatchRunner } from "./batch-candidate-runner.js";
 import { createProjectRunnerCandidateRunner } from "./project-runner-candidate-runner.js";
 import { detectTestRunner, runnerInstalled } from "../languages/javascript/run-project-runner.js";
 import { createTypeScriptRunner } from "./typescript-candidate-runner.js";
+import { createWarmNodeRunner } from "./warm-node-runner.js";
 import { createWarmPythonRunner } from "./warm-python-runner.js";
 import { createWarmVitestRunner } from "./warm-vitest-runner.js";
 
 /**
  * The candidate runner for the program's language (TypeScript runs as transpiled JavaScript),
- * or the project's own vitest or jest when its tests are written for one. Python's keeps a warm
- * server between calls (so does vitest's): close the runner when done with it.
+ * or the project's own vitest or jest when its tests are written for one. Python's, Node's and
+ * vitest's keep a warm server between calls: close the runner when done with it.
  * JavaScript and TypeScript tests written as plain assert scripts run as node:test files, one
  * test per top-level assertion, as validation runs them (Python's pytest plugin does the same).
  */
@@ -23,6 +23,6 @@ export function createCandidateRunner(setup: RunnerSetup): CandidateRunner {
     return projectRunner === "vitest" ? createWarmVitestRunner(setup) : createProjectRunnerCandidateRunner(setup, projectRunner);
   }
   const tests = setup.tests.map((file) => ({ ...file, content: assertScriptAsNodeTests(file.path, file.content) ?? file.content }));
-  if (setup.language === "typescript") return createTypeScriptRunner({ ...setup, tests }, createBatchRunner);
-  return createBatchRunner({ ...setup, tests });
+  if (setup.language === "typescript") return createTypeScriptRunner({ ...setup, tests }, createWarmNodeRunner);
+  return createWarmNodeRunner({ ...setup, tests });
 }

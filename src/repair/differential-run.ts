@@ -1,7 +1,7 @@
 import { runtimeSource } from "../shared/runtime-source.js";
 import type { Sandbox } from "../shared/sandbox.js";
 import type { SourceFile } from "../shared/task.js";
-import { moduleTypeOf } from "./batch-candidate-runner.js";
+import { moduleTypeOf } from "./node-runner-layout.js";
 import type { DerivedInput } from "./derive-inputs.js";
 import type { LiteralLanguage } from "./literal-value.js";
 

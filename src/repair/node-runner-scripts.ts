@@ -14,6 +14,8 @@ export function nodeRunnerScripts(): Record<string, string> {
     "__mend_coverage.mjs": runtimeSource("node/repair-coverage.mjs"),
     // The worker thread that runs candidate suites through the node:test stand-in.
     "__mend_worker.mjs": runtimeSource("node/repair-worker.mjs"),
+    // The fast tier's check of what a candidate changed on a worker, which is then replaced.
+    "__mend_worker_state.mjs": runtimeSource("node/test-server/worker-state.mjs"),
     // Loads every test file named in MEND_TEST_FILES into one process, so one reporter sees them all.
     "__mend_entry.mjs": runtimeSource("node/repair-entry.mjs"),
   };

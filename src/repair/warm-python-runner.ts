@@ -1,135 +1,19 @@
 import { inProject } from "../languages/in-project.js";
-import type { SandboxProcess } from "../shared/sandbox.js";
-import { createBatchRunner, evaluateRequest } from "./batch-candidate-runner.js";
-import type { Baseline, BatchOutcome, CandidateBatch, CandidateRunner, RunnerSetup } from "./candidate-runner.js";
+import type { CandidateRunner, RunnerSetup } from "./candidate-runner.js";
 import { PYTHON_RUNNER_ENV, PYTHON_RUNNER_FILE, pythonRunnerFiles } from "./python-runner-script.js";
-import { baselineOf, outcomeOf, parseEventLine, type RunnerEvent } from "./runner-events.js";
+import { createWarmRunner, WARM_SERVER_LIFETIME_MS, type WarmServerProgram } from "./warm-candidate-runner.js";
 
 const CONFIG_FILE = "__mend_config.json";
-/** The server lives for one repair and is closed after it; this is only the backstop should nobody close it. */
-const LIFETIME_MS = 3_600_000;
-/** Interpreter start, pytest import and collection: once per server, on its first request. */
-const STARTUP_ALLOWANCE_MS = 15_000;
-/**
- * Past a request's own wall limit (which the server keeps by killing the candidates still
- * running), time its answer gets to arrive before the server is taken to be stuck and killed.
- */
-const ANSWER_GRACE_MS = 500;
-/** An event line longer than this is no runner's (a baseline line lists a test's covered lines). */
-const MAX_LINE_CHARS = 32 * 1024 * 1024;
 
 /**
- * The Python candidate runner of a whole repair: one warm server (runtime/python/repair_runner.py
- * in serve mode) started in the sandbox on the first call, which collects the tests once and
- * then answers the baseline and every batch by forking a child per candidate from that
- * collected session (the candidate's module rebound by mend_program_modules.py). A batch thus
- * costs forks instead of an interpreter, a pytest import and a collection; a hanging candidate
- * costs the kill of its child, not of the server. The verdicts are the per-batch runner's: the
- * same program judges each candidate, from the same collected session.
- *
- * Falls back to the per-batch runner (`createBatchRunner`) where the warm path cannot serve:
- * a sandbox without `start` (one that only runs programs to the end, such as a caller's own),
- * a server the sandbox refused to start, or one bubblewrap refused to set up (stale probes,
- * which `run` probes again). A server that dies or overruns a request's limit
- * is killed, and the next call starts a fresh one.
+ * runtime/python/repair_runner.py in serve mode: it collects the tests once, then answers the
+ * baseline and every batch by forking a child per candidate from that collected session (the
+ * candidate's module rebound by mend_program_modules.py), so the session it holds is the same
+ * for every request.
  */
-export function createWarmPythonRunner(setup: RunnerSetup): CandidateRunner {
-  if (!setup.sandbox.start) return createBatchRunner(setup);
-  return new WarmPythonRunner(setup);
-}
-
-interface Answer {
-  events: RunnerEvent[];
-  /** The server was stopped or died before it answered. */
-  cut: boolean;
-  stderr: string;
-}
-
-class WarmPythonRunner implements CandidateRunner {
-  private server: PythonServer | undefined;
-  private fallback: CandidateRunner | undefined;
-  /** The tests could not be collected: every server would say so again. */
-  private collectionError: RunnerEvent | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
-  private closed = false;
-
-  constructor(private readonly setup: RunnerSetup) {}
-
-  baseline(testTimeoutMs: number, budgetMs: number, wallLimitMs?: number): Promise<Baseline> {
-    return this.inTurn(async () => {
-      const started = Date.now();
-      const answer = await this.ask({ mode: "baseline", testTimeoutMs, budgetMs }, budgetMs + STARTUP_ALLOWANCE_MS, wallLimitMs);
-      if (answer === undefined) return this.fallback!.baseline(testTimeoutMs, budgetMs, wallLimitMs);
-      return baselineOf(answer.events, Date.now() - started, () => describeCut(answer));
-    });
-  }
-
-  evaluate(batch: CandidateBatch): Promise<BatchOutcome> {
-    return this.inTurn(async () => {
-      const allowance = batch.budgetMs + 2 * batch.timeoutMs + (this.server ? 0 : STARTUP_ALLOWANCE_MS);
-      const answer = await this.ask({ ...evaluateRequest(batch), candidates: batch.candidates }, allowance, batch.wallLimitMs);
-      if (answer === undefined) return this.fallback!.evaluate(batch);
-      return outcomeOf(answer.events, batch);
-    });
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    const server = this.server;
-    this.server = undefined;
-    await server?.close();
-    await this.fallback?.close();
-  }
-
-  /** Calls run one at a time: the server answers one request at a time. */
-  private inTurn<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work);
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
-
-  /**
-   * Sends one request and waits for its answer, at most `allowanceMs` (or `wallLimitMs`, the
-   * caller's deadline, when nearer), start-up included; undefined when the fallback runner
-   * must answer instead.
-   */
-  private async ask(request: Record<string, unknown>, allowanceMs: number, wallLimitMs: number | undefined): Promise<Answer | undefined> {
-    const started = Date.now();
-    const limitMs = wallLimitMs === undefined ? allowanceMs : Math.max(1, Math.min(allowanceMs, wallLimitMs));
-    if (this.fallback) return undefined;
-    if (this.collectionError) return { events: [this.collectionError], cut: false, stderr: "" };
-    if (this.closed) return { events: [], cut: true, stderr: "the runner is closed" };
-    if (!this.server) {
-      try {
-        this.server = new PythonServer(await this.startServer());
-      } catch {
-        // The sandbox could not start a long-lived program here: each batch gets a run of its own.
-        this.fallback = createBatchRunner(this.setup);
-        return undefined;
-      }
-    }
-    const server = this.server;
-    // The server keeps the caller's deadline itself (as a time on the clock it shares with this
-    // process); past it, it is killed.
-    const answerBy = started + limitMs;
-    const answer = await server.request(wallLimitMs === undefined ? request : { ...request, answerBy }, answerBy);
-    const collectionError = answer.events.find((event) => event.event === "collectionError");
-    if (collectionError) this.collectionError = collectionError;
-    if (answer.cut) {
-      this.server = undefined;
-      await server.close();
-      if (!server.collected && answer.stderr.startsWith("bwrap: ")) {
-        // bubblewrap refused to set the sandbox up (capabilities found by an earlier process no
-        // longer hold): the sandbox's `run` probes again, so each batch gets a run of its own.
-        this.fallback = createBatchRunner(this.setup);
-        return undefined;
-      }
-    }
-    return answer;
-  }
-
-  private startServer(): Promise<SandboxProcess> {
-    const { setup } = this;
+const PYTHON_SERVER: WarmServerProgram = {
+  readyEvent: "collected",
+  start(setup) {
     const files: Record<string, string> = {};
     for (const file of [...(setup.support ?? []), ...setup.tests]) files[file.path] = file.content;
     files[setup.entry] = setup.code;
@@ -147,97 +31,23 @@ class WarmPythonRunner implements CandidateRunner {
         {
           command: ["python3", "-u", PYTHON_RUNNER_FILE, CONFIG_FILE],
           files,
-          timeoutMs: LIFETIME_MS,
+          timeoutMs: WARM_SERVER_LIFETIME_MS,
           // The server's own CPU (collection, then waiting on its children) is small; each child has its own limit.
-          cpuSeconds: LIFETIME_MS / 1000,
+          cpuSeconds: WARM_SERVER_LIFETIME_MS / 1000,
           env: PYTHON_RUNNER_ENV,
           outputLimitBytes: 64 * 1024,
         },
         setup.project,
       ),
     );
-  }
-}
+  },
+};
 
-/** How a request ended without its answer, for a baseline that reported no test. */
-function describeCut(answer: Answer): string {
-  const tail = answer.stderr.trim().split("\n").slice(-3).join(" | ");
-  return `${answer.cut ? "the runner was stopped or died" : "the runner answered"}${tail ? `: ${tail}` : ""}`;
-}
-
-/** One serve-mode runner in the sandbox, and the line protocol to it: a request on stdin, events on stdout. */
-class PythonServer {
-  private buffer = "";
-  private events: RunnerEvent[] = [];
-  private waiting: (() => void) | undefined;
-  private ended = false;
-  /** The server has collected the tests: from then on it reads requests and keeps their deadlines. */
-  collected = false;
-  private nextId = 1;
-
-  constructor(private readonly process: SandboxProcess) {
-    process.stdout.setEncoding("utf8");
-    process.stdout.on("data", (chunk: string) => this.take(chunk));
-    process.stdout.on("end", () => this.end());
-    // A candidate's child may hold stdout open after the server itself died: its exit ends the server too.
-    void process.exited.then(() => setTimeout(() => this.end(), 100).unref());
-  }
-
-  /**
-   * Sends a request; its events (with those the server wrote since the last answer, its
-   * collection's on the first), once it answered or died, or at `answerBy` (epoch ms) when it
-   * is still collecting the tests then; a server that is reading requests gets a short grace to
-   * send what it had when it stopped at `answerBy` itself.
-   */
-  async request(request: Record<string, unknown>, answerBy: number): Promise<Answer> {
-    const id = this.nextId++;
-    const served = (event: RunnerEvent) => event.event === "served" && event.id === id;
-    if (!this.ended) this.process.stdin.write(`${JSON.stringify({ ...request, id })}\n`);
-    let timer: NodeJS.Timeout | undefined;
-    await new Promise<void>((resolve) => {
-      const stop = () => {
-        this.waiting = undefined;
-        resolve();
-      };
-      const check = () => {
-        if (this.ended || this.events.some(served)) stop();
-      };
-      this.waiting = check;
-      timer = setTimeout(() => {
-        if (!this.collected) stop();
-        else timer = setTimeout(stop, ANSWER_GRACE_MS);
-      }, Math.max(1, answerBy - Date.now()));
-      check();
-    });
-    clearTimeout(timer);
-    const events = this.events;
-    this.events = [];
-    return { events: events.filter((event) => !served(event)), cut: !events.some(served), stderr: this.process.stderr() };
-  }
-
-  close(): Promise<void> {
-    return this.process.close();
-  }
-
-  private take(chunk: string): void {
-    this.buffer += chunk;
-    let newline: number;
-    while ((newline = this.buffer.indexOf("\n")) >= 0) {
-      const event = parseEventLine(this.buffer.slice(0, newline));
-      this.buffer = this.buffer.slice(newline + 1);
-      if (event) this.events.push(event);
-      if (event?.event === "collected") this.collected = true;
-    }
-    // No runner writes such a line: whatever does is not to be buffered further.
-    if (this.buffer.length > MAX_LINE_CHARS) {
-      this.buffer = "";
-      void this.process.close().then(() => this.end());
-    }
-    this.waiting?.();
-  }
-
-  private end(): void {
-    this.ended = true;
-    this.waiting?.();
-  }
+/**
+ * The Python candidate runner of a whole repair: one warm repair_runner.py server (see
+ * `createWarmRunner`), which costs a batch forks instead of an interpreter, a pytest import
+ * and a collection; the per-batch runner where the sandbox cannot start it.
+ */
+export function createWarmPythonRunner(setup: RunnerSetup): CandidateRunner {
+  return createWarmRunner(setup, PYTHON_SERVER);
 }

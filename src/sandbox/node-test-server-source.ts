@@ -30,6 +30,7 @@ export function nodeTestServerSources(): Record<string, string> {
     "server.mjs": runtimeSource("node/test-server/server.mjs"),
     "stand-in.cjs": nodeTestStandInSource(),
     "stand-in-worker.mjs": runtimeSource("node/test-server/stand-in-worker.mjs"),
+    "worker-state.mjs": runtimeSource("node/test-server/worker-state.mjs"),
     "harness.mjs": runtimeSource("node/test-server/harness.mjs"),
     "reporter.mjs": runtimeSource("node/test-server/reporter.mjs"),
   };

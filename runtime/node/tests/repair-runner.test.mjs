@@ -11,6 +11,7 @@ const PROGRAMS = {
   "repair-reporter.mjs": "__mend_reporter.mjs",
   "repair-coverage.mjs": "__mend_coverage.mjs",
   "repair-worker.mjs": "__mend_worker.mjs",
+  "test-server/worker-state.mjs": "__mend_worker_state.mjs",
   "repair-entry.mjs": "__mend_entry.mjs",
   "node-test-stand-in.cjs": "__mend_shim.cjs",
 };
@@ -95,4 +96,107 @@ test("an earlier batch's verdict on the stand-in is taken as given: trusted, the
     assert.equal(verdicts[1].restPassed, 1);
     assert.equal(verdicts[2].restPassed, 0);
   }
+});
+
+/** The serve mode: the requests go in on stdin, one line each; the events of each answer, by request id. */
+function serve(requests, extra = {}) {
+  const base = { entry: "gcd.js", tests: Object.keys(TESTS), support: [], links: [], jobs: 1, mode: "serve" };
+  const dir = workFolder(PROGRAMS, { "gcd.js": PROGRAM, ...TESTS, "package.json": '{"type":"module"}', ...extra });
+  writeFileSync(join(dir, "config.json"), JSON.stringify(base));
+  const input = requests.map((request, index) => JSON.stringify({ id: index + 1, ...request }) + "\n").join("");
+  const run = runNode(dir, ["__mend_runner.mjs", "config.json"], { input });
+  const answers = new Map();
+  let events = [];
+  for (const line of run.stdout.split("\n")) {
+    if (!line.startsWith("@@mend ")) continue;
+    const event = JSON.parse(line.slice("@@mend ".length));
+    if (event.event === "served") {
+      answers.set(event.id, events);
+      events = [];
+    } else events.push(event);
+  }
+  return { run, answers };
+}
+
+const INLINE = { ...EVALUATE, candidates: undefined };
+
+test("a server answers a baseline and then batches whose candidates reuse ids, each judged on its own code", () => {
+  const { answers } = serve([
+    { mode: "baseline", testTimeoutMs: 2000, budgetMs: 20_000 },
+    { ...INLINE, candidates: CANDIDATES },
+    // The same ids, the programs swapped: a thread that kept the first batch's modules would judge these wrongly.
+    { ...INLINE, candidates: [{ id: 1, code: CANDIDATES[1].code }, { id: 2, code: CANDIDATES[0].code }] },
+  ]);
+  assert.equal(answers.size, 3);
+  const tests = answers.get(1).filter((event) => event.event === "test");
+  assert.deepEqual(tests.map((event) => [event.id, event.outcome]).sort(), [
+    ["test/pair.test.js::gcd of a pair", "failed"],
+    ["test/zero.test.js::gcd with zero", "passed"],
+  ]);
+  const [first, second] = [verdictsOf(answers.get(2)), verdictsOf(answers.get(3))];
+  assert.deepEqual([first[1].failingPassed, first[1].restPassed, first[2].restPassed], [1, 1, 0]);
+  assert.deepEqual([second[2].failingPassed, second[2].restPassed, second[1].restPassed], [1, 1, 0]);
+  assert.equal(answers.get(3).find((event) => event.event === "done").shim, true);
+});
+
+// The program with a memo kept on the global object, as sloppy code does: a candidate on a
+// thread where an earlier one (or the check of the stand-in on the original) filled the memo
+// would get that one's answers.
+const MEMO = `export function gcd(a, b) {
+  globalThis.gcdMemo ??= new Map();
+  const key = a + "," + b;
+  if (!globalThis.gcdMemo.has(key)) globalThis.gcdMemo.set(key, compute(a, b));
+  return globalThis.gcdMemo.get(key);
+}
+function compute(a, b) {
+  while (b !== 0) {
+    const t = b;
+    b = a % b;
+    a = b;
+  }
+  return a;
+}
+`;
+const MEMO_FIXED = MEMO.replace("    a = b;\n", "    a = t;\n");
+
+test("a candidate's globals and a hanging or crashing candidate do not reach the next candidate on the same thread", () => {
+  const candidates = [
+    { id: 1, code: MEMO_FIXED.replace("compute(a, b));", "-1);") },
+    { id: 2, code: MEMO_FIXED },
+    { id: 3, code: MEMO_FIXED.replace("const t = b;", "const t = b;\n    for (;;) {}") },
+    { id: 4, code: MEMO_FIXED },
+    { id: 5, code: "process.exit(3);\n" + MEMO_FIXED },
+    { id: 6, code: MEMO_FIXED },
+  ];
+  const { run, answers } = serve([{ ...INLINE, cpuMs: 500, candidates }], { "gcd.js": MEMO });
+  assert.equal(run.status, 0);
+  // The stand-in agreed with node:test on the original: the candidates ran on its threads.
+  assert.equal(answers.get(1).find((event) => event.event === "done").shim, true);
+  const verdicts = verdictsOf(answers.get(1));
+  assert.deepEqual(Object.keys(verdicts), ["1", "2", "3", "4", "5", "6"]);
+  assert.equal(verdicts[1].failingPassed + verdicts[1].restPassed, 0);
+  assert.equal(verdicts[3].timedOut, true);
+  assert.equal(verdicts[5].failingPassed + (verdicts[5].restPassed ?? 0), 0);
+  for (const id of [2, 4, 6]) assert.deepEqual([verdicts[id].failingPassed, verdicts[id].restPassed, verdicts[id].timedOut], [1, 1, false]);
+});
+
+test("a request's deadline stops a hanging candidate unjudged and leaves the rest unstarted, and the server goes on", () => {
+  const hang = { id: 1, code: PROGRAM.replace("const t = b;", "const t = b;\n    for (;;) {}") };
+  const { answers } = serve([
+    // Neither the per-candidate wall clock nor its CPU limit would end it within the test.
+    { ...INLINE, timeoutMs: 600_000, cpuMs: 600_000, candidates: [hang, { id: 2, code: FIXED }], answerBy: Date.now() + 1500 },
+    { ...INLINE, candidates: [{ id: 3, code: FIXED }] },
+  ]);
+  assert.deepEqual(verdictsOf(answers.get(1)), {});
+  assert.deepEqual(answers.get(1).find((event) => event.event === "done").unstarted, [1, 2]);
+  assert.equal(verdictsOf(answers.get(2))[3].failingPassed, 1);
+});
+
+test("a candidate that allocates without end loses its thread at its heap limit, not the server", () => {
+  const hog = { id: 1, code: PROGRAM.replace("const t = b;", "const t = b;\n    const all = [];\n    for (;;) all.push(new Array(1000).fill(a));") };
+  const { run, answers } = serve([{ ...INLINE, cpuMs: 60_000, timeoutMs: 60_000, candidates: [hog, { id: 2, code: FIXED }] }]);
+  assert.equal(run.status, 0);
+  const verdicts = verdictsOf(answers.get(1));
+  assert.equal(verdicts[1].failingPassed, 0);
+  assert.deepEqual([verdicts[2].failingPassed, verdicts[2].restPassed], [1, 1]);
 });
