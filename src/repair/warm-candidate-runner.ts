@@ -2,6 +2,7 @@ import type { SandboxProcess } from "../shared/sandbox.js";
 import { createBatchRunner, evaluateRequest } from "./batch-candidate-runner.js";
 import type { Baseline, BatchOutcome, CandidateBatch, CandidateRunner, RunnerSetup } from "./candidate-runner.js";
 import { baselineOf, outcomeOf, parseEventLine, type RunnerEvent } from "./runner-events.js";
+import { ServerLines } from "./server-lines.js";
 
 /** Start-up on the first request (Python: interpreter, pytest import and collection; Node: node and its threads). */
 const STARTUP_ALLOWANCE_MS = 15_000;
@@ -10,8 +11,6 @@ const STARTUP_ALLOWANCE_MS = 15_000;
  * running), time its answer gets to arrive before the server is taken to be stuck and killed.
  */
 const ANSWER_GRACE_MS = 500;
-/** An event line longer than this is no runner's (a baseline line lists a test's covered lines). */
-const MAX_LINE_CHARS = 32 * 1024 * 1024;
 /** Servers lost in a row (died or overran a request) after which the per-batch runner takes over. */
 const MAX_LOST_SERVERS = 2;
 /** The server lives for one repair and is closed after it; this is only the backstop should nobody close it. */
@@ -158,23 +157,26 @@ function describeCut(answer: Answer): string {
 
 /** One serve-mode runner in the sandbox, and the line protocol to it: a request on stdin, events on stdout. */
 class WarmServer {
-  private buffer = "";
   private events: RunnerEvent[] = [];
-  private waiting: (() => void) | undefined;
-  private ended = false;
+  private readonly lines: ServerLines;
   /** The server wrote its ready event: from then on it reads requests and keeps their deadlines. */
   ready = false;
   private nextId = 1;
 
   constructor(
     private readonly process: SandboxProcess,
-    private readonly readyEvent: string,
+    readyEvent: string,
   ) {
-    process.stdout.setEncoding("utf8");
-    process.stdout.on("data", (chunk: string) => this.take(chunk));
-    process.stdout.on("end", () => this.end());
-    // A candidate's child may hold stdout open after the server itself died: its exit ends the server too.
-    void process.exited.then(() => setTimeout(() => this.end(), 100).unref());
+    this.lines = new ServerLines(
+      process,
+      (line) => {
+        const event = parseEventLine(line);
+        if (event) this.events.push(event);
+        if (event?.event === readyEvent) this.ready = true;
+      },
+      // A candidate's child may hold stdout open after the server itself died: its exit ends the server too.
+      100,
+    );
   }
 
   /**
@@ -186,24 +188,10 @@ class WarmServer {
   async request(request: Record<string, unknown>, answerBy: number): Promise<Answer> {
     const id = this.nextId++;
     const served = (event: RunnerEvent) => event.event === "served" && event.id === id;
-    if (!this.ended) this.process.stdin.write(`${JSON.stringify({ ...request, id })}\n`);
-    let timer: NodeJS.Timeout | undefined;
-    await new Promise<void>((resolve) => {
-      const stop = () => {
-        this.waiting = undefined;
-        resolve();
-      };
-      const check = () => {
-        if (this.ended || this.events.some(served)) stop();
-      };
-      this.waiting = check;
-      timer = setTimeout(() => {
-        if (!this.ready) stop();
-        else timer = setTimeout(stop, ANSWER_GRACE_MS);
-      }, Math.max(1, answerBy - Date.now()));
-      check();
-    });
-    clearTimeout(timer);
+    const answered = () => this.events.some(served);
+    if (!this.lines.ended) this.process.stdin.write(`${JSON.stringify({ ...request, id })}\n`);
+    await this.lines.wait(answered, answerBy);
+    if (this.ready && !answered()) await this.lines.wait(answered, Date.now() + ANSWER_GRACE_MS);
     const events = this.events;
     this.events = [];
     return { events: events.filter((event) => !served(event)), cut: !events.some(served), stderr: this.process.stderr() };
@@ -211,27 +199,5 @@ class WarmServer {
 
   close(): Promise<void> {
     return this.process.close();
-  }
-
-  private take(chunk: string): void {
-    this.buffer += chunk;
-    let newline: number;
-    while ((newline = this.buffer.indexOf("\n")) >= 0) {
-      const event = parseEventLine(this.buffer.slice(0, newline));
-      this.buffer = this.buffer.slice(newline + 1);
-      if (event) this.events.push(event);
-      if (event?.event === this.readyEvent) this.ready = true;
-    }
-    // No runner writes such a line: whatever does is not to be buffered further.
-    if (this.buffer.length > MAX_LINE_CHARS) {
-      this.buffer = "";
-      void this.process.close().then(() => this.end());
-    }
-    this.waiting?.();
-  }
-
-  private end(): void {
-    this.ended = true;
-    this.waiting?.();
   }
 }

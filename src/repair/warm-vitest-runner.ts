@@ -5,6 +5,7 @@ import type { SandboxProcess } from "../shared/sandbox.js";
 import type { Baseline, BatchOutcome, CandidateBatch, CandidateRunner, CandidateVerdict, RunnerSetup } from "./candidate-runner.js";
 import { createProjectRunnerCandidateRunner } from "./project-runner-candidate-runner.js";
 import { isPlausible, judge } from "./project-runner-verdict.js";
+import { ServerLines } from "./server-lines.js";
 
 const SERVER_FILE = "__mend_vitest_server.mjs";
 const CONFIG_FILE = "__mend_vitest_server.json";
@@ -22,7 +23,6 @@ const MIN_FILE_MS = 2_000;
  * before the server is taken to be stuck (a pool whose workers it cannot kill) and killed.
  */
 const ANSWER_GRACE_MS = 3_000;
-const MAX_LINE_CHARS = 16 * 1024 * 1024;
 
 /** The server's answer for one candidate (runtime/node/vitest-server.mjs). */
 interface ServerAnswer {
@@ -189,17 +189,12 @@ function rawRun(answer: ServerAnswer | undefined): RawTestRun {
 
 /** One warm vitest in the sandbox, and the line protocol to it: a request on stdin, an answer on stdout. */
 class VitestServer {
-  private buffer = "";
-  private lines: string[] = [];
-  private waiting: (() => void) | undefined;
-  private ended = false;
+  private readonly queued: string[] = [];
+  private readonly lines: ServerLines;
   private nextId = 1;
 
   constructor(private readonly process: SandboxProcess) {
-    process.stdout.setEncoding("utf8");
-    process.stdout.on("data", (chunk: string) => this.take(chunk));
-    process.stdout.on("end", () => this.end());
-    void process.exited.then(() => this.end());
+    this.lines = new ServerLines(process, (line) => this.queued.push(line));
   }
 
   /** Whether the server said it is ready within `ms`. */
@@ -211,7 +206,7 @@ class VitestServer {
   /** Runs the tests on `code`; undefined when no answer came by `answerBy` (epoch ms). */
   async run(code: string, limitMs: number, answerBy: number): Promise<ServerAnswer | undefined> {
     const id = this.nextId++;
-    if (this.ended) return undefined;
+    if (this.lines.ended) return undefined;
     this.process.stdin.write(`${JSON.stringify({ id, code, limitMs })}\n`);
     for (;;) {
       const line = await this.next(answerBy);
@@ -227,43 +222,8 @@ class VitestServer {
 
   /** The next line the server writes, or undefined once it ended or at `by` (epoch ms). */
   private async next(by: number): Promise<string | undefined> {
-    let timer: NodeJS.Timeout | undefined;
-    await new Promise<void>((resolve) => {
-      const check = () => {
-        if (this.lines.length > 0 || this.ended) {
-          this.waiting = undefined;
-          resolve();
-        }
-      };
-      this.waiting = check;
-      timer = setTimeout(() => {
-        this.waiting = undefined;
-        resolve();
-      }, Math.max(1, by - Date.now()));
-      check();
-    });
-    clearTimeout(timer);
-    return this.lines.shift();
-  }
-
-  private take(chunk: string): void {
-    this.buffer += chunk;
-    let newline: number;
-    while ((newline = this.buffer.indexOf("\n")) >= 0) {
-      this.lines.push(this.buffer.slice(0, newline));
-      this.buffer = this.buffer.slice(newline + 1);
-    }
-    // The server writes short lines only: whatever writes longer is not to be buffered further.
-    if (this.buffer.length > MAX_LINE_CHARS) {
-      this.buffer = "";
-      void this.process.close().then(() => this.end());
-    }
-    this.waiting?.();
-  }
-
-  private end(): void {
-    this.ended = true;
-    this.waiting?.();
+    await this.lines.wait(() => this.queued.length > 0, by);
+    return this.queued.shift();
   }
 }
 
