@@ -22,6 +22,11 @@ export interface Candidate {
   size: number;
   /** Tokens inserted: of two patches of the same size, the one that deletes more reads likelier. */
   inserted: number;
+  /**
+   * Characters removed plus inserted, the same way: between rewrites of the same text of as
+   * many tokens, the smaller reads likelier (`<` -> `>` before `<` -> `>=`).
+   */
+  characters: number;
 }
 
 /** How much a line's lower suspiciousness delays its mutations, in operator-cost units. */
@@ -132,12 +137,17 @@ export class CandidatePool {
     const key = mutations.reduce((sum, mutation) => sum + (this.keyOf(mutation) ?? mutation.cost + LOCATION_WEIGHT), 0);
     let removed = 0;
     let inserted = 0;
+    let characters = 0;
     for (const mutation of mutations) {
-      const change = changedTokens(this.original.slice(mutation.edit.start, mutation.edit.end), mutation.edit.text);
+      const before = this.original.slice(mutation.edit.start, mutation.edit.end);
+      const change = changedTokens(before, mutation.edit.text);
       removed += change.removed;
       inserted += change.inserted;
+      const [was, now] = [[...before], [...mutation.edit.text]];
+      const kept = commonEnds(was, now);
+      characters += was.length + now.length - 2 * (kept.head + kept.tail);
     }
-    return { id: this.ids.next++, file: this.file, code, mutations, key, size: removed + inserted, inserted };
+    return { id: this.ids.next++, file: this.file, code, mutations, key, size: removed + inserted, inserted, characters };
   }
 }
 

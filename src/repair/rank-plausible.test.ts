@@ -5,13 +5,26 @@ import type { Mutation, OperatorName } from "./source-edit.js";
 
 function candidate(id: number, size: number, operator: OperatorName = "comparison", edits = 1): Candidate {
   const mutations: Mutation[] = Array.from({ length: edits }, () => ({ operator, line: 1, edit: { start: 0, end: 1, text: "x" }, cost: 1 }));
-  return { id, file: "f.py", code: `v${id}`, mutations, key: id, size, inserted: 0 };
+  return { id, file: "f.py", code: `v${id}`, mutations, key: id, size, inserted: 0, characters: size };
 }
 
 describe("rankPlausible", () => {
   it("without evidence, puts the smallest patch first, then the likelier edit kind", () => {
     const ranked = rankPlausible([candidate(0, 3), candidate(1, 2, "delete_clause"), candidate(2, 2)]);
     expect(ranked.map((entry) => entry.id)).toEqual([2, 1, 0]);
+  });
+
+  it("between rewrites of the same text of as many tokens, puts the one changing fewer characters first, and only there", () => {
+    const at = (id: number, start: number, text: string, characters: number): Candidate => ({
+      ...candidate(id, 2),
+      key: 10 - id,
+      characters,
+      mutations: [{ operator: "comparison", line: 1, edit: { start, end: start + 1, text }, cost: 1 }],
+    });
+    // `<` -> `>=` found first (lower key) still ranks after `<` -> `>` at the same spot.
+    expect(rankPlausible([at(1, 5, ">=", 3), at(0, 5, ">", 2)]).map((entry) => entry.id)).toEqual([0, 1]);
+    // At different spots the search order decides, not the characters.
+    expect(rankPlausible([at(1, 9, "1", 2), at(0, 5, "<", 3)]).map((entry) => entry.id)).toEqual([1, 0]);
   });
 
   it("puts a patch that changes behaviour where no failing test asked after one that does not, whatever its size", () => {

@@ -62,8 +62,20 @@ export function rankPlausible(plausible: readonly Candidate[], evidence: Plausib
       lost(a) - lost(b) ||
       priorOf(a) - priorOf(b) ||
       a.inserted - b.inserted ||
+      sameSpotCharacters(a, b) ||
       a.key - b.key,
   );
+}
+
+/**
+ * Two rewrites of the same text (`<` -> `>` and `<` -> `>=`): the one changing fewer characters
+ * first, the mirror a person writes before the negation. Patches at different places are not
+ * compared so: a changed start value (`balance = 1`) is no likelier than a changed comparison.
+ */
+function sameSpotCharacters(a: Candidate, b: Candidate): number {
+  if (a.mutations.length !== 1 || b.mutations.length !== 1) return 0;
+  const [x, y] = [a.mutations[0].edit, b.mutations[0].edit];
+  return x.start === y.start && x.end === y.end ? a.characters - b.characters : 0;
 }
 
 /** True when the two rank the same on everything coverage could break a tie on. */
