@@ -2,7 +2,7 @@ import { inProject } from "../languages/in-project.js";
 import type { ExecResult } from "../shared/exec-result.js";
 import type { CandidateBatch, CandidateRunner, RunnerSetup } from "./candidate-runner.js";
 import { NODE_RUNNER_ENV, NODE_RUNNER_FILE, nodeRunnerLayout } from "./node-runner-layout.js";
-import { PYTHON_RUNNER_ENV, PYTHON_RUNNER_FILE, pythonRunnerFiles } from "./python-runner-script.js";
+import { PYTHON_RUNNER_ENV, PYTHON_RUNNER_FILE, pythonRunnerLayout } from "./python-runner-script.js";
 import { baselineOf, outcomeOf, parseEvents } from "./runner-events.js";
 
 const CONFIG_FILE = "__mend_config.json";
@@ -20,15 +20,7 @@ const STARTUP_ALLOWANCE_MS = 15_000;
 export function createBatchRunner(setup: RunnerSetup): CandidateRunner {
   const isPython = setup.language === "python";
 
-  const layout = (): { files: Record<string, string>; config: Record<string, unknown> } => {
-    if (!isPython) return nodeRunnerLayout(setup);
-    const files: Record<string, string> = {};
-    for (const file of [...(setup.support ?? []), ...setup.tests]) files[file.path] = file.content;
-    files[setup.entry] = setup.code;
-    Object.assign(files, pythonRunnerFiles());
-    const config = { entry: setup.entry, tests: setup.tests.map((file) => file.path), support: (setup.support ?? []).map((file) => file.path), links: [], jobs: setup.jobs };
-    return { files, config };
-  };
+  const layout = () => (isPython ? pythonRunnerLayout(setup) : nodeRunnerLayout(setup));
 
   const run = async (extraFiles: Record<string, string>, request: Record<string, unknown>, timeoutMs: number) => {
     const { files, config } = layout();

@@ -17,6 +17,11 @@ const COVERAGE_FILE = "__mend_line_coverage.jsonl";
 const MAX_FILE_MS = 10_000;
 const MIN_FILE_MS = 2_000;
 
+/** How long one test file of a candidate may run: the candidate's CPU limit, within MIN_FILE_MS..MAX_FILE_MS. */
+export function fileLimitMs(cpuMs: number): number {
+  return Math.min(MAX_FILE_MS, Math.max(MIN_FILE_MS, cpuMs));
+}
+
 /**
  * The candidate runner for a project whose tests are written for vitest or jest. The batch
  * runner's node:test stand-in cannot load them: vitest's test functions need the state its
@@ -98,7 +103,7 @@ export function createProjectRunnerCandidateRunner(setup: RunnerSetup, runner: P
         const group = pending.splice(0, inPlace ? 1 : GROUP_SIZE);
         const files: Record<string, string> = {};
         const groupTests: string[] = [];
-        const guard = watchdog(runner, Math.min(MAX_FILE_MS, Math.max(MIN_FILE_MS, batch.cpuMs)));
+        const guard = watchdog(runner, fileLimitMs(batch.cpuMs));
         for (const candidate of group) {
           const prefix = inPlace ? "" : copyPrefix(candidate.id);
           if (inPlace) for (const file of setup.support ?? []) files[file.path] = file.content;

@@ -2,6 +2,7 @@ import { ASSERT_SCRIPT_FILE, assertScriptSource } from "../languages/python/asse
 import { TIME_LIMITS_FILE, timeLimitsSource } from "../languages/python/time-limits-source.js";
 import { PROGRAM_MODULES_FILE, programModulesSource } from "../sandbox/program-modules-source.js";
 import { runtimeSource } from "../shared/runtime-source.js";
+import type { RunnerSetup } from "./candidate-runner.js";
 
 /** The runner's file in the work folder, and its environment (a stable hash seed: set order is part of what a test sees). */
 export const PYTHON_RUNNER_FILE = "__mend_runner.py";
@@ -20,7 +21,7 @@ export function pythonRunnerScript(): string {
 }
 
 /** The runner and the modules it imports, by their file names in the work folder. */
-export function pythonRunnerFiles(): Record<string, string> {
+function pythonRunnerFiles(): Record<string, string> {
   return {
     [PYTHON_RUNNER_FILE]: pythonRunnerScript(),
     [ASSERT_SCRIPT_FILE]: assertScriptSource(),
@@ -28,4 +29,18 @@ export function pythonRunnerFiles(): Record<string, string> {
     [PROGRAM_MODULES_FILE]: programModulesSource(),
     [TIME_LIMITS_FILE]: timeLimitsSource(),
   };
+}
+
+/**
+ * The work folder of the Python repair runner, for one run or a server: the program, its tests
+ * and support files, the runner and its modules; and the fields of its config that come from
+ * the setup.
+ */
+export function pythonRunnerLayout(setup: RunnerSetup): { files: Record<string, string>; config: Record<string, unknown> } {
+  const files: Record<string, string> = {};
+  for (const file of [...(setup.support ?? []), ...setup.tests]) files[file.path] = file.content;
+  files[setup.entry] = setup.code;
+  Object.assign(files, pythonRunnerFiles());
+  const config = { entry: setup.entry, tests: setup.tests.map((file) => file.path), support: (setup.support ?? []).map((file) => file.path), links: [], jobs: setup.jobs };
+  return { files, config };
 }

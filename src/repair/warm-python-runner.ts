@@ -1,6 +1,6 @@
 import { inProject } from "../languages/in-project.js";
 import type { CandidateRunner, RunnerSetup } from "./candidate-runner.js";
-import { PYTHON_RUNNER_ENV, PYTHON_RUNNER_FILE, pythonRunnerFiles } from "./python-runner-script.js";
+import { PYTHON_RUNNER_ENV, PYTHON_RUNNER_FILE, pythonRunnerLayout } from "./python-runner-script.js";
 import { createWarmRunner, WARM_SERVER_LIFETIME_MS, type WarmServerProgram } from "./warm-candidate-runner.js";
 
 const CONFIG_FILE = "__mend_config.json";
@@ -14,18 +14,8 @@ const CONFIG_FILE = "__mend_config.json";
 const PYTHON_SERVER: WarmServerProgram = {
   readyEvent: "collected",
   start(setup) {
-    const files: Record<string, string> = {};
-    for (const file of [...(setup.support ?? []), ...setup.tests]) files[file.path] = file.content;
-    files[setup.entry] = setup.code;
-    Object.assign(files, pythonRunnerFiles());
-    files[CONFIG_FILE] = JSON.stringify({
-      entry: setup.entry,
-      tests: setup.tests.map((file) => file.path),
-      support: (setup.support ?? []).map((file) => file.path),
-      links: [],
-      jobs: setup.jobs,
-      mode: "serve",
-    });
+    const { files, config } = pythonRunnerLayout(setup);
+    files[CONFIG_FILE] = JSON.stringify({ ...config, mode: "serve" });
     return setup.sandbox.start!(
       inProject(
         {

@@ -3,7 +3,7 @@ import { configLoader } from "../languages/javascript/run-project-runner.js";
 import { runtimeSource } from "../shared/runtime-source.js";
 import type { SandboxProcess } from "../shared/sandbox.js";
 import type { Baseline, BatchOutcome, CandidateBatch, CandidateRunner, CandidateVerdict, RunnerSetup } from "./candidate-runner.js";
-import { createProjectRunnerCandidateRunner } from "./project-runner-candidate-runner.js";
+import { createProjectRunnerCandidateRunner, fileLimitMs } from "./project-runner-candidate-runner.js";
 import { isPlausible, judge } from "./project-runner-verdict.js";
 import { ServerLines } from "./server-lines.js";
 
@@ -15,9 +15,6 @@ const LIFETIME_MS = 3_600_000;
 const START_UP_MS = 30_000;
 /** A worker's start and the test files' import, on top of the tests' own time, in one candidate's run. */
 const RUN_START_MS = 5_000;
-/** Per test file, as the per-group runner's watchdog allows it: the candidate's CPU limit, within these bounds. */
-const MAX_FILE_MS = 10_000;
-const MIN_FILE_MS = 2_000;
 /**
  * Past a run's limit (when the server kills the run's workers), time its answer gets to arrive
  * before the server is taken to be stuck (a pool whose workers it cannot kill) and killed.
@@ -104,7 +101,7 @@ class WarmVitestRunner implements CandidateRunner {
       if (server === undefined) break;
       const candidate = pending.shift()!;
       const candidateStarted = Date.now();
-      const limitMs = Math.min(RUN_START_MS + this.setup.tests.length * Math.min(MAX_FILE_MS, Math.max(MIN_FILE_MS, batch.cpuMs)), batch.timeoutMs + RUN_START_MS);
+      const limitMs = Math.min(RUN_START_MS + this.setup.tests.length * fileLimitMs(batch.cpuMs), batch.timeoutMs + RUN_START_MS);
       const answer = await server.run(candidate.code, limitMs, Math.min(candidateStarted + limitMs + ANSWER_GRACE_MS, wallEnd));
       if (answer === undefined) {
         // No answer past its limit (a pool whose workers the server cannot kill, or the server
