@@ -1,3 +1,5 @@
+import { indexAtTopLevel } from "../examples/split-top-level.js";
+
 /**
  * How a failed assertion's wrong value relates to the right one, read from a diagnosis summary
  * (`expected X, got Y`, see `diagnoseTestRun`): the kinds of both values and, where they can be
@@ -75,28 +77,14 @@ function relation(kind: Kind, expected: string, actual: string): string[] {
   return [];
 }
 
-/** The top-level elements of a list or tuple repr. */
+/** The top-level elements of a list or tuple repr: split at the commas outside strings and brackets. */
 function elementsOf(sequence: string): string[] {
-  const inner = sequence.slice(1, -1).trim();
-  if (inner === "") return [];
   const elements: string[] = [];
-  let depth = 0;
-  let start = 0;
-  let quote: string | undefined;
-  for (let i = 0; i < inner.length; i++) {
-    const char = inner[i];
-    if (quote) {
-      if (char === "\\") i++;
-      else if (char === quote) quote = undefined;
-    } else if (char === "'" || char === '"') quote = char;
-    else if ("([{".includes(char)) depth++;
-    else if (")]}".includes(char)) depth--;
-    else if (char === "," && depth === 0) {
-      elements.push(inner.slice(start, i).trim());
-      start = i + 1;
-    }
+  let rest = sequence.slice(1, -1);
+  for (let comma = indexAtTopLevel(rest, ","); comma >= 0; comma = indexAtTopLevel(rest, ",")) {
+    elements.push(rest.slice(0, comma).trim());
+    rest = rest.slice(comma + 1);
   }
-  const last = inner.slice(start).trim();
-  if (last !== "") elements.push(last);
+  if (rest.trim() !== "") elements.push(rest.trim());
   return elements;
 }
