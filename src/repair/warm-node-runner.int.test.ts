@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox } from "../sandbox/create-sandbox.js";
-import type { ProcessSpec, Sandbox, SandboxProcess } from "../shared/sandbox.js";
+import type { Sandbox } from "../shared/sandbox.js";
+import { batchOf, type CandidateSet, counting, judge, judged } from "./__fixtures__/warm-runner-harness.js";
 import { createBatchRunner } from "./batch-candidate-runner.js";
-import type { CandidateBatch, CandidateRunner, CandidateVerdict, RunnerSetup } from "./candidate-runner.js";
+import type { RunnerSetup } from "./candidate-runner.js";
 import { createCandidateRunner } from "./create-candidate-runner.js";
 import { repairOffline } from "./repair-offline.js";
 import { createWarmNodeRunner } from "./warm-node-runner.js";
@@ -72,21 +73,6 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-/** The sandbox, counting the long-lived programs started through it and keeping them. */
-function counting(inner: Sandbox): Sandbox & { started: SandboxProcess[] } {
-  const started: SandboxProcess[] = [];
-  return {
-    started,
-    run: (spec) => inner.run(spec),
-    start: async (spec: ProcessSpec) => {
-      const process = await inner.start!(spec);
-      started.push(process);
-      return process;
-    },
-    close: () => inner.close(),
-  };
-}
-
 function setupFor(box: Sandbox): RunnerSetup {
   return {
     language: "javascript",
@@ -117,53 +103,14 @@ const CANDIDATES = [
   { id: 8, code: edit("roundCents(qty >= 10", "(qty >= 10") },
 ];
 
-function batchOf(ids: number[], failing: string[], passing: string[]): CandidateBatch {
-  return {
-    candidates: CANDIDATES.filter((candidate) => ids.includes(candidate.id)),
-    failing,
-    passing,
-    timeoutMs: 10_000,
-    cpuMs: 500,
-    budgetMs: 60_000,
-    extraAfterPlausible: CANDIDATES.length,
-    originalHangs: false,
-  };
-}
-
-/** What a verdict says of the candidate, without the time it took. */
-function judged(verdicts: CandidateVerdict[]): Record<number, unknown> {
-  return Object.fromEntries(
-    verdicts.map(({ id, invalid, timedOut, failingPassed, failingTotal, restPassed, restTotal, unknownFailed }) => [
-      id,
-      { invalid, timedOut, failingPassed, failingTotal, restPassed, restTotal, unknownFailed },
-    ]),
-  );
-}
-
-async function judge(runner: CandidateRunner, batches: number[][]) {
-  try {
-    const baseline = await runner.baseline(2_000, 30_000);
-    if (baseline.status !== "ok") throw new Error(baseline.reason);
-    const failing = baseline.tests.filter((test) => test.outcome !== "passed").map((test) => test.id);
-    const passing = baseline.tests.filter((test) => test.outcome === "passed").map((test) => test.id);
-    const verdicts: CandidateVerdict[] = [];
-    for (const ids of batches) {
-      const outcome = await runner.evaluate(batchOf(ids, failing, passing));
-      expect(outcome.unstarted).toEqual([]);
-      verdicts.push(...outcome.verdicts);
-    }
-    return { tests: baseline.tests.map(({ id, outcome, lines }) => ({ id, outcome, lines })), verdicts: judged(verdicts) };
-  } finally {
-    await runner.close();
-  }
-}
+const SET: CandidateSet = { candidates: CANDIDATES, cpuMs: 500 };
 
 describe("the warm Node runner", () => {
   it("gives each candidate of a project the per-batch runner's verdict, from one server for every batch", async () => {
     const box = counting(sandbox);
     // The cache-poisoning mutant runs before the right fix on the same server, in the same batch and in the next.
-    const warm = await judge(createWarmNodeRunner(setupFor(box)), [[6, 1, 2, 3], [4, 5, 6, 7, 8]]);
-    const batch = await judge(createBatchRunner(setupFor(sandbox)), [[6, 1, 2, 3], [4, 5, 7, 8]]);
+    const warm = await judge(createWarmNodeRunner(setupFor(box)), SET, [[6, 1, 2, 3], [4, 5, 6, 7, 8]], 2_000);
+    const batch = await judge(createBatchRunner(setupFor(sandbox)), SET, [[6, 1, 2, 3], [4, 5, 7, 8]], 2_000);
     expect(box.started).toHaveLength(1);
     expect(warm).toEqual(batch);
     expect(warm.tests.map((test) => [test.id, test.outcome])).toEqual([
@@ -182,7 +129,7 @@ describe("the warm Node runner", () => {
 
   it("falls back to a run per batch on a sandbox that cannot start long-lived programs", async () => {
     const runOnly: Sandbox = { run: (spec) => sandbox.run(spec), close: async () => {} };
-    const result = await judge(createWarmNodeRunner(setupFor(runOnly)), [[1, 2]]);
+    const result = await judge(createWarmNodeRunner(setupFor(runOnly)), SET, [[1, 2]], 2_000);
     expect(result.verdicts[1]).toMatchObject({ failingPassed: 1, restPassed: 2 });
     expect(result.verdicts[2]).toMatchObject({ failingPassed: 0 });
   });
@@ -219,7 +166,7 @@ describe("the warm Node runner", () => {
         { id: 3, code: code.replace("return high;", "return low: number;") },
       ];
       for (const batch of [candidates, candidates]) {
-        const outcome = await runner.evaluate({ ...batchOf([], failing, passing), candidates: batch });
+        const outcome = await runner.evaluate({ ...batchOf(SET, [], failing, passing), candidates: batch });
         expect(judged(outcome.verdicts)).toMatchObject({
           1: { failingPassed: 1, restPassed: 1 },
           2: { failingPassed: 1, restPassed: 1 },

@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandbox } from "../sandbox/create-sandbox.js";
-import type { ProcessSpec, Sandbox, SandboxProcess } from "../shared/sandbox.js";
+import type { Sandbox } from "../shared/sandbox.js";
+import { batchOf, type CandidateSet, counting, judge } from "./__fixtures__/warm-runner-harness.js";
 import { createBatchRunner } from "./batch-candidate-runner.js";
-import type { CandidateBatch, CandidateRunner, CandidateVerdict, RunnerSetup } from "./candidate-runner.js";
+import type { RunnerSetup } from "./candidate-runner.js";
 import { repairOffline } from "./repair-offline.js";
 import { createWarmPythonRunner } from "./warm-python-runner.js";
 
@@ -72,21 +73,6 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-/** The sandbox, counting the long-lived programs started through it and keeping them. */
-function counting(inner: Sandbox): Sandbox & { started: SandboxProcess[] } {
-  const started: SandboxProcess[] = [];
-  return {
-    started,
-    run: (spec) => inner.run(spec),
-    start: async (spec: ProcessSpec) => {
-      const process = await inner.start!(spec);
-      started.push(process);
-      return process;
-    },
-    close: () => inner.close(),
-  };
-}
-
 function setupFor(box: Sandbox): RunnerSetup {
   const files = [...Object.keys(FILES), "stock.py", "test_stock.py"];
   return {
@@ -113,52 +99,13 @@ const CANDIDATES = [
   { id: 8, code: edit("return 0", "return -1") },
 ];
 
-function batchOf(ids: number[], failing: string[], passing: string[]): CandidateBatch {
-  return {
-    candidates: CANDIDATES.filter((candidate) => ids.includes(candidate.id)),
-    failing,
-    passing,
-    timeoutMs: 10_000,
-    cpuMs: 400,
-    budgetMs: 60_000,
-    extraAfterPlausible: CANDIDATES.length,
-    originalHangs: false,
-  };
-}
-
-/** What a verdict says of the candidate, without the time it took. */
-function judged(verdicts: CandidateVerdict[]): Record<number, unknown> {
-  return Object.fromEntries(
-    verdicts.map(({ id, invalid, timedOut, failingPassed, failingTotal, restPassed, restTotal, unknownFailed }) => [
-      id,
-      { invalid, timedOut, failingPassed, failingTotal, restPassed, restTotal, unknownFailed },
-    ]),
-  );
-}
-
-async function judge(runner: CandidateRunner, batches: number[][]) {
-  try {
-    const baseline = await runner.baseline(600, 30_000);
-    if (baseline.status !== "ok") throw new Error(baseline.reason);
-    const failing = baseline.tests.filter((test) => test.outcome !== "passed").map((test) => test.id);
-    const passing = baseline.tests.filter((test) => test.outcome === "passed").map((test) => test.id);
-    const verdicts: CandidateVerdict[] = [];
-    for (const ids of batches) {
-      const outcome = await runner.evaluate(batchOf(ids, failing, passing));
-      expect(outcome.unstarted).toEqual([]);
-      verdicts.push(...outcome.verdicts);
-    }
-    return { tests: baseline.tests.map(({ id, outcome, lines }) => ({ id, outcome, lines })), verdicts: judged(verdicts) };
-  } finally {
-    await runner.close();
-  }
-}
+const SET: CandidateSet = { candidates: CANDIDATES, cpuMs: 400 };
 
 describe("the warm Python runner", () => {
   it("gives each candidate of a project the per-batch runner's verdict, from one server for every batch", async () => {
     const box = counting(sandbox);
-    const warm = await judge(createWarmPythonRunner(setupFor(box)), [[1, 2, 3, 4], [5, 6, 7, 8]]);
-    const batch = await judge(createBatchRunner(setupFor(sandbox)), [[1, 2, 3, 4, 5, 6, 7, 8]]);
+    const warm = await judge(createWarmPythonRunner(setupFor(box)), SET, [[1, 2, 3, 4], [5, 6, 7, 8]], 600);
+    const batch = await judge(createBatchRunner(setupFor(sandbox)), SET, [[1, 2, 3, 4, 5, 6, 7, 8]], 600);
     expect(box.started).toHaveLength(1);
     expect(warm).toEqual(batch);
     // test_orders checks its three cases in a loop: a result per case, and the test's own.
@@ -179,7 +126,7 @@ describe("the warm Python runner", () => {
 
   it("falls back to a run per batch on a sandbox that cannot start long-lived programs", async () => {
     const runOnly: Sandbox = { run: (spec) => sandbox.run(spec), close: async () => {} };
-    const result = await judge(createWarmPythonRunner(setupFor(runOnly)), [[1, 2]]);
+    const result = await judge(createWarmPythonRunner(setupFor(runOnly)), SET, [[1, 2]], 600);
     expect(result.verdicts[1]).toMatchObject({ failingPassed: 3, restPassed: 3 });
     expect(result.verdicts[2]).toMatchObject({ failingPassed: 0 });
   });
