@@ -1,3 +1,4 @@
+import { InTurn } from "../shared/in-turn.js";
 import type { SandboxProcess } from "../shared/sandbox.js";
 import { createBatchRunner, evaluateRequest } from "./batch-candidate-runner.js";
 import type { Baseline, BatchOutcome, CandidateBatch, CandidateRunner, RunnerSetup } from "./candidate-runner.js";
@@ -59,7 +60,8 @@ class WarmCandidateRunner implements CandidateRunner {
   private fallback: CandidateRunner | undefined;
   /** The tests could not be collected: every server would say so again. */
   private collectionError: RunnerEvent | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
+  /** Calls run one at a time: the server answers one request at a time. */
+  private readonly turns = new InTurn();
   private closed = false;
   /** Servers in a row that died or overran a request instead of answering it. */
   private lostServers = 0;
@@ -70,7 +72,7 @@ class WarmCandidateRunner implements CandidateRunner {
   ) {}
 
   baseline(testTimeoutMs: number, budgetMs: number, wallLimitMs?: number): Promise<Baseline> {
-    return this.inTurn(async () => {
+    return this.turns.run(async () => {
       const started = Date.now();
       const answer = await this.ask({ mode: "baseline", testTimeoutMs, budgetMs }, budgetMs + STARTUP_ALLOWANCE_MS, wallLimitMs);
       if (answer === undefined) return this.fallback!.baseline(testTimeoutMs, budgetMs, wallLimitMs);
@@ -79,7 +81,7 @@ class WarmCandidateRunner implements CandidateRunner {
   }
 
   evaluate(batch: CandidateBatch): Promise<BatchOutcome> {
-    return this.inTurn(async () => {
+    return this.turns.run(async () => {
       const allowance = batch.budgetMs + 2 * batch.timeoutMs + (this.server ? 0 : STARTUP_ALLOWANCE_MS);
       const answer = await this.ask({ ...evaluateRequest(batch), candidates: batch.candidates }, allowance, batch.wallLimitMs);
       if (answer === undefined) return this.fallback!.evaluate(batch);
@@ -93,13 +95,6 @@ class WarmCandidateRunner implements CandidateRunner {
     this.server = undefined;
     await server?.close();
     await this.fallback?.close();
-  }
-
-  /** Calls run one at a time: the server answers one request at a time. */
-  private inTurn<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work);
-    this.queue = next.catch(() => undefined);
-    return next;
   }
 
   /**

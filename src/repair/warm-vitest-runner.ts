@@ -1,5 +1,6 @@
 import type { RawTestRun } from "../diagnosis/raw-failure.js";
 import { configLoader } from "../languages/javascript/run-project-runner.js";
+import { InTurn } from "../shared/in-turn.js";
 import { runtimeSource } from "../shared/runtime-source.js";
 import type { SandboxProcess } from "../shared/sandbox.js";
 import type { Baseline, BatchOutcome, CandidateBatch, CandidateRunner, CandidateVerdict, RunnerSetup } from "./candidate-runner.js";
@@ -55,7 +56,7 @@ class WarmVitestRunner implements CandidateRunner {
   /** The warm server could not start: every batch goes to the per-group runner. */
   private cold = false;
   private closed = false;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly turns = new InTurn();
 
   constructor(
     private readonly setup: RunnerSetup,
@@ -69,9 +70,7 @@ class WarmVitestRunner implements CandidateRunner {
   }
 
   evaluate(batch: CandidateBatch): Promise<BatchOutcome> {
-    const next = this.queue.then(() => this.evaluateInTurn(batch));
-    this.queue = next.catch(() => undefined);
-    return next;
+    return this.turns.run(() => this.evaluateInTurn(batch));
   }
 
   async close(): Promise<void> {

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { SandboxError } from "../errors/sandbox-error.js";
 import type { FastRunner, FastRunOptions, FastRunResult, TestCaseResult } from "../shared/fast-runner.js";
+import { InTurn } from "../shared/in-turn.js";
 import type { Language } from "../shared/language.js";
 import { announceWarnings } from "./announce-warnings.js";
 import { CappedOutput, DEFAULT_OUTPUT_LIMIT } from "./capped-output.js";
@@ -110,7 +111,7 @@ export function createFastRunner(options: CreateFastRunnerOptions): FastRunner {
 class WarmRunner implements FastRunner {
   readonly language: Language;
   private server: Promise<RunnerProcess> | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly turns = new InTurn();
   private closed = false;
 
   constructor(private readonly options: CreateFastRunnerOptions) {
@@ -118,14 +119,12 @@ class WarmRunner implements FastRunner {
   }
 
   runTests(files: Record<string, string>, options: FastRunOptions): Promise<FastRunResult> {
-    const next = this.queue.then(() => this.runOne(files, options));
-    this.queue = next.catch(() => undefined);
-    return next;
+    return this.turns.run(() => this.runOne(files, options));
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.queue;
+    await this.turns.idle();
     const server = this.server;
     this.server = undefined;
     if (server) await (await server.catch(() => undefined))?.dispose();
