@@ -74,15 +74,22 @@ def test_the_baseline_limit_grows_with_the_slowest_test_and_stays_within_the_ful
     assert limits.limit() == 0.6
 
 
+EVALUATE = {"mode": "evaluate", "failing": ["test_bitcount.py::test_seven"], "passing": ["test_bitcount.py::test_zero"],
+            "timeoutMs": 1000, "cpuMs": 1000, "budgetMs": 20_000, "extraAfterPlausible": 10, "baselineHung": True,
+            "testTimeoutMs": 1000}
+
+
+def candidate_verdicts(work: Path, candidates: "list[dict]", tests: str = TESTS, **request) -> "tuple[dict, list[dict]]":
+    """The runner's verdict per candidate id in one evaluate run (EVALUATE, with `request` over it), and its events."""
+    (work / "candidates.json").write_text(json.dumps(candidates), encoding="utf-8")
+    found = events(work, {**EVALUATE, "candidates": "candidates.json", **request}, tests)
+    return {event["id"]: event for event in found if event["event"] == "candidate"}, found
+
+
 def test_candidates_are_judged_against_the_failing_and_passing_tests(tmp_path: Path) -> None:
     candidates = [{"id": 1, "code": FIXED}, {"id": 2, "code": PROGRAM.replace("count += 1", "count += 2")},
                   {"id": 3, "code": "def bitcount(n:\n"}]
-    (tmp_path / "candidates.json").write_text(json.dumps(candidates), encoding="utf-8")
-    found = events(tmp_path, {
-        "mode": "evaluate", "candidates": "candidates.json", "failing": ["test_bitcount.py::test_seven"],
-        "passing": ["test_bitcount.py::test_zero"], "timeoutMs": 1000, "cpuMs": 1000, "budgetMs": 20_000,
-        "extraAfterPlausible": 10, "baselineHung": True, "testTimeoutMs": 1000})
-    verdicts = {event["id"]: event for event in found if event["event"] == "candidate"}
+    verdicts, found = candidate_verdicts(tmp_path, candidates)
     assert (verdicts[1]["failingPassed"], verdicts[1]["restPassed"], verdicts[1]["invalid"]) == (1, 1, False)
     assert verdicts[2]["failingPassed"] == 0
     assert verdicts[3]["invalid"] is True
@@ -98,12 +105,8 @@ def test_unittest_testcase_tests_are_judged_by_their_real_outcome(tmp_path: Path
              "    @unittest.skip(\"slow\")\n    def test_skipped(self):\n        self.fail()\n")
     # A wrong fix that ends (the original program hangs on 7) and passes neither test it runs.
     candidates = [{"id": 1, "code": FIXED}, {"id": 2, "code": FIXED.replace("count += 1", "count += 2")}]
-    (tmp_path / "candidates.json").write_text(json.dumps(candidates), encoding="utf-8")
-    found = events(tmp_path, {
-        "mode": "evaluate", "candidates": "candidates.json", "failing": ["test_bitcount.py::BitcountTest::test_seven"],
-        "passing": ["test_bitcount.py::BitcountTest::test_zero"], "timeoutMs": 1000, "cpuMs": 1000, "budgetMs": 20_000,
-        "extraAfterPlausible": 10, "baselineHung": True, "testTimeoutMs": 1000}, tests)
-    verdicts = {event["id"]: event for event in found if event["event"] == "candidate"}
+    verdicts, _ = candidate_verdicts(tmp_path, candidates, tests, failing=["test_bitcount.py::BitcountTest::test_seven"],
+                                     passing=["test_bitcount.py::BitcountTest::test_zero"])
     assert (verdicts[1]["failingPassed"], verdicts[1]["restPassed"]) == (1, 1)
     assert (verdicts[2]["failingPassed"], verdicts[2]["timedOut"]) == (0, False)
 
@@ -116,12 +119,7 @@ def test_tests_using_tmp_path_and_yield_fixtures_pass_with_a_right_candidate(tmp
              "    out.write_text(str(bitcount(numbers[1])))\n    assert out.read_text() == '3'\n\n\n"
              "def test_zero(tmp_path):\n    assert bitcount(0) == 0\n")
     candidates = [{"id": 1, "code": FIXED}, {"id": 2, "code": FIXED.replace("count += 1", "count += 2")}]
-    (tmp_path / "candidates.json").write_text(json.dumps(candidates), encoding="utf-8")
-    found = events(tmp_path, {
-        "mode": "evaluate", "candidates": "candidates.json", "failing": ["test_bitcount.py::test_seven"],
-        "passing": ["test_bitcount.py::test_zero"], "timeoutMs": 1000, "cpuMs": 1000, "budgetMs": 20_000,
-        "extraAfterPlausible": 10, "baselineHung": True, "testTimeoutMs": 1000}, tests)
-    verdicts = {event["id"]: event for event in found if event["event"] == "candidate"}
+    verdicts, _ = candidate_verdicts(tmp_path, candidates, tests)
     assert (verdicts[1]["failingPassed"], verdicts[1]["restPassed"]) == (1, 1)
     assert verdicts[2]["failingPassed"] == 0
 
@@ -224,11 +222,6 @@ def answers(found: "list[dict]") -> "dict[int, list[dict]]":
         elif event["event"] not in ("collected", "exit"):
             current.append(event)
     return by_request
-
-
-EVALUATE = {"mode": "evaluate", "failing": ["test_bitcount.py::test_seven"], "passing": ["test_bitcount.py::test_zero"],
-            "timeoutMs": 1000, "cpuMs": 1000, "budgetMs": 20_000, "extraAfterPlausible": 10, "baselineHung": True,
-            "testTimeoutMs": 1000}
 
 
 def test_a_serving_runner_answers_a_baseline_and_batches_from_one_collection(tmp_path: Path) -> None:
