@@ -66,13 +66,14 @@ const cases: { language: Language; entry: string; code: string; tests: string; t
 describe("OverfittingGuard", () => {
   for (const entry of cases) {
     it(`counts the ${entry.language} inputs near the passing tests where a candidate behaves unlike the original, a hanging one included`, async () => {
-      const guard = await OverfittingGuard.create(
+      const created = await OverfittingGuard.create(
         { language: entry.language, entry: entry.entry, code: entry.code, tests: [{ path: entry.testFile, content: entry.tests }] },
         [entry.failing],
         [entry.passing],
       );
-      expect(guard).toBeDefined();
-      if (!guard) return;
+      expect(created.status).toBe("ready");
+      if (created.status !== "ready") return;
+      const { guard } = created;
       // The passing call ([1, 5, 9], 0, 10) and its neighbours; the empty and one-element lists
       // are neighbours of the failing call's list too, so they are left out.
       expect(guard.inputs).toHaveLength(5);
@@ -91,21 +92,22 @@ describe("OverfittingGuard", () => {
         sandbox,
         60_000,
       );
-      expect(changes).toEqual(
-        new Map([
+      expect(changes).toEqual({
+        status: "ok",
+        changes: new Map([
           [0, 0],
           [1, 1],
           [2, 5],
           [3, 5],
         ]),
-      );
+      });
     });
   }
 
   it("is off when no test calls the program with literal arguments", async () => {
     const tests = `from between import count_between\n\nVALUES = [1, 2]\n\ndef test_inside():\n    assert count_between(VALUES, 0, 10) == 2\n`;
-    const guard = await OverfittingGuard.create({ language: "python", entry: "between.py", code: PYTHON, tests: [{ path: "test_between.py", content: tests }] }, [], ["test_between.py::test_inside"]);
-    expect(guard).toBeUndefined();
+    const created = await OverfittingGuard.create({ language: "python", entry: "between.py", code: PYTHON, tests: [{ path: "test_between.py", content: tests }] }, [], ["test_between.py::test_inside"]);
+    expect(created).toEqual({ status: "none", reason: "no passing test calls the program's functions with literal arguments" });
   });
 });
 
@@ -125,7 +127,21 @@ describe("repairOffline with the overfitting guard", () => {
     if (result.status !== "fixed") return;
     expect(result.plausible).toBeGreaterThanOrEqual(2);
     expect(result.code).toBe(code.replace("Array.from(b)", "Array.from(b.toLowerCase())"));
-    expect(result.behaviourChanges).toBe(0);
+    expect(result.behaviourChanges, result.guardSkipped).toBe(0);
+  });
+
+  it("says why the returned patch has no count when the tests give the guard nothing to derive from", async () => {
+    const tests =
+      "from between import count_between\n\nVALUES = [1, 5, 10]\n\n\ndef test_inside():\n    assert count_between(VALUES[:2], 0, 10) == 2\n\n\n" +
+      "def test_upper_edge():\n    assert count_between(VALUES, 0, 10) == 3\n";
+    const result = await repairOffline(
+      { language: "python", entry: "between.py", code: PYTHON, tests: [{ path: "test_between.py", content: tests }] },
+      { sandbox, maxCandidates: 100, timeBudgetMs: 600_000 },
+    );
+    expect(result.status).toBe("fixed");
+    if (result.status !== "fixed") return;
+    expect(result.behaviourChanges).toBeUndefined();
+    expect(result.guardSkipped).toBe("no passing test calls the program's functions with literal arguments");
   });
 
   it("ends the search at the first plausible patch that behaves as the original near the passing tests", async () => {
@@ -144,7 +160,7 @@ describe("repairOffline with the overfitting guard", () => {
     expect(result.status).toBe("fixed");
     if (result.status !== "fixed") return;
     expect(result.code).toBe(code.replace("        return low\n    return x", "        return high\n    return x"));
-    expect(result.behaviourChanges).toBe(0);
+    expect(result.behaviourChanges, result.guardSkipped).toBe(0);
     // No batch ran after the one that found it (that batch runs at most 12 past it).
     const found = progress.findIndex((event) => event.bestPassed === result.testsTotal);
     expect(found).toBeGreaterThanOrEqual(0);

@@ -14,6 +14,9 @@ export interface GuardInput {
   project?: ProjectContext;
 }
 
+export type GuardCreation = { status: "ready"; guard: OverfittingGuard } | { status: "none"; reason: string };
+export type GuardCounts = { status: "ok"; changes: Map<number, number> } | { status: "error"; reason: string };
+
 const SLOW = "!slow";
 /** The original program's id in a differential run: candidates' ids are never negative. */
 const ORIGINAL_ID = -1;
@@ -35,32 +38,36 @@ export class OverfittingGuard {
     readonly inputs: readonly DerivedInput[],
   ) {}
 
-  static async create(input: GuardInput, failing: readonly string[], passing: readonly string[]): Promise<OverfittingGuard | undefined> {
+  /** The guard for a program and its tests, or why there is none (said in the repair's result). */
+  static async create(input: GuardInput, failing: readonly string[], passing: readonly string[]): Promise<GuardCreation> {
     const language = literalLanguageOf(input);
-    if (!language || input.project || passing.length === 0) return undefined;
+    if (!language) return { status: "none", reason: "the guard reads Python and JavaScript programs only" };
+    if (input.project) return { status: "none", reason: "the guard does not lay out a project's files" };
+    if (passing.length === 0) return { status: "none", reason: "no test passed before the fix" };
     const functions = await topLevelFunctions(language, input.code);
-    if (functions.length === 0) return undefined;
+    if (functions.length === 0) return { status: "none", reason: "the program has no top-level function" };
     const calls = await testCalls(language, input.tests, functions);
     const inputs = deriveInputs(calls, failing, passing, language);
-    return inputs.length === 0 ? undefined : new OverfittingGuard(input, language, inputs);
+    if (inputs.length === 0) return { status: "none", reason: "no passing test calls the program's functions with literal arguments" };
+    return { status: "ready", guard: new OverfittingGuard(input, language, inputs) };
   }
 
   /**
-   * Per candidate id, the derived inputs on which it behaves unlike the original program;
-   * undefined when the run failed or ran out of time before the original was measured.
+   * Per candidate id, the derived inputs on which it behaves unlike the original program; an
+   * error when the run failed or ran out of time before the original was measured.
    */
-  async changes(candidates: readonly { id: number; code: string }[], sandbox: Sandbox, wallLimitMs: number): Promise<Map<number, number> | undefined> {
+  async changes(candidates: readonly { id: number; code: string }[], sandbox: Sandbox, wallLimitMs: number): Promise<GuardCounts> {
     const versions = [{ id: ORIGINAL_ID, code: this.input.code }, ...candidates.map(({ id, code }) => ({ id, code }))];
     const run = await runDifferential({ ...this.input, language: this.language, sandbox }, versions, this.inputs, wallLimitMs);
-    if (run.status !== "ok") return undefined;
+    if (run.status !== "ok") return run;
     const original = run.outcomes.get(ORIGINAL_ID);
-    if (!original) return undefined;
+    if (!original) return { status: "error", reason: "the differential run stopped before the original program was measured" };
     const changes = new Map<number, number>();
     for (const candidate of candidates) {
       const outcomes = run.outcomes.get(candidate.id);
       if (outcomes) changes.set(candidate.id, outcomes.filter((outcome, index) => differs(outcome, original[index])).length);
     }
-    return changes;
+    return { status: "ok", changes };
   }
 }
 

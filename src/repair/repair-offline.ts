@@ -80,6 +80,8 @@ export type OfflineRepairResult =
        * own on which it behaves unlike the original; absent when the guard did not run.
        */
       behaviourChanges?: number;
+      /** Why `behaviourChanges` is absent: no guard for this program, its run failed, or no time was left for it. */
+      guardSkipped?: string;
       candidatesRun: number;
       /**
        * Candidates run up to and including the first that passed every test: what a better
@@ -245,6 +247,8 @@ class RepairSearch {
   private laterRoundRun = false;
   private laterRoundCandidates = 0;
   private guard: OverfittingGuard | undefined;
+  /** Why the guard is off or its last run said nothing (see `guardSkipped` in the result). */
+  private guardNote = "the guard did not measure the returned patch";
   /** Candidates run when the first plausible patch was found. */
   private firstPlausibleAt: number | undefined;
   /** The guard's counts so far (see `OverfittingGuard.changes`), by candidate id, merged over its runs. */
@@ -328,7 +332,12 @@ class RepairSearch {
       }
       // The guard compares the entry's behaviour, so it watches a one-file program only; and a
       // later round's program is already a partial fix, not the behaviour to keep.
-      this.guard = this.round === 1 && this.program.size === 1 ? await OverfittingGuard.create(input, this.failing, this.passing) : undefined;
+      const created =
+        this.round === 1 && this.program.size === 1
+          ? await OverfittingGuard.create(input, this.failing, this.passing)
+          : { status: "none" as const, reason: "the guard watches a one-file program's first round only" };
+      if (created.status === "ready") this.guard = created.guard;
+      else this.guardNote = created.reason;
       const ranking = rankFiles(input, coverage, baseline.tests);
       const top = ranking[0]?.score;
       const ids = { next: 0 };
@@ -633,7 +642,7 @@ class RepairSearch {
         diff: this.diffOf(files),
         edits: this.editsOf(chosen),
         plausible: this.plausible.length,
-        ...(behaviourChanges === undefined ? {} : { behaviourChanges }),
+        ...(behaviourChanges === undefined ? { guardSkipped: this.guardNote } : { behaviourChanges }),
         candidatesRun: this.candidatesRun(),
         candidatesToFirstPlausible: this.candidatesToFirstPlausible(),
         durationMs: Date.now() - this.started,
@@ -712,6 +721,7 @@ class RepairSearch {
       // (the others may only have been measured because they came before the deadline).
       const compared = rankPlausible(this.plausible, evidence).slice(0, GUARD_MAX_COMPARED);
       if (this.remaining() >= GUARD_MIN_MS) await this.measure(compared);
+      else this.guardNote = "too little of the time budget was left for the guard";
       if (this.guardCounts.has(compared[0].id)) evidence.changes = this.guardCounts;
     }
     const ranked = rankPlausible(this.plausible, evidence);
@@ -800,6 +810,7 @@ class RepairSearch {
     if (this.checkpointDone && unseen.length === 0) return false;
     this.checkpointDone = true;
     if (this.remaining() >= GUARD_MIN_MS) await this.measure(unseen);
+    else this.guardNote = "too little of the time budget was left for the guard";
     return true;
   }
 
@@ -813,8 +824,9 @@ class RepairSearch {
     const fresh = candidates.filter((candidate) => !this.guardAsked.has(candidate.id));
     if (!this.guard || fresh.length === 0) return;
     for (const candidate of fresh) this.guardAsked.add(candidate.id);
-    const changes = await this.guard.changes(fresh, this.sandbox, this.remaining());
-    for (const [id, count] of changes ?? []) this.guardCounts.set(id, count);
+    const counted = await this.guard.changes(fresh, this.sandbox, this.remaining());
+    if (counted.status === "error") this.guardNote = `the guard's run failed: ${counted.reason}`;
+    else for (const [id, count] of counted.changes) this.guardCounts.set(id, count);
   }
 
   /**
