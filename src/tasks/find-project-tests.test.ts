@@ -50,6 +50,45 @@ describe("findProjectTests", () => {
     expect(await findProjectTests(task)).toEqual(["tests/test_package.py", "tests/test_pricing.py"]);
   });
 
+  it("names tests importing the package whose __init__ re-exports the entry, in a src layout", async () => {
+    const task = project(
+      {
+        "pyproject.toml": '[project]\nname = "inventory"\n',
+        "src/inventory/__init__.py": 'from .pricing import total_price\n\n__all__ = ["total_price"]\n',
+        "src/inventory/pricing.py": "def total_price(items): pass\n",
+        "src/inventory/models.py": "class Line: pass\n",
+        "src/inventory/data/rates.json": "{}",
+        "tests/test_pricing.py": "import pytest\n\nfrom inventory import total_price\n",
+        "tests/test_models.py": "from inventory.models import Line\n",
+      },
+      "src/inventory/pricing.py",
+      "python",
+    );
+    expect(await findProjectTests(task)).toEqual(["tests/test_pricing.py"]);
+    // A package that does not import the entry does not make its importers the entry's tests.
+    const models = project(
+      { "src/inventory/__init__.py": "from .models import Line\n", "src/inventory/pricing.py": "", "tests/test_models.py": "from inventory import Line\n" },
+      "src/inventory/pricing.py",
+      "python",
+    );
+    expect(await findProjectTests(models)).toEqual([]);
+  });
+
+  it("names jest files requiring the folder whose index re-exports the entry", async () => {
+    const task = project(
+      {
+        "lib/index.js": 'module.exports = { ...require("./stats"), ...require("./parse") };\n',
+        "lib/stats.js": "module.exports = {};\n",
+        "lib/parse.js": "module.exports = {};\n",
+        "test/api.test.js": 'const { mean } = require("../lib");\n',
+        "test/other.test.js": 'const { thing } = require("../other");\n',
+      },
+      "lib/stats.js",
+      "javascript",
+    );
+    expect(await findProjectTests(task)).toEqual(["test/api.test.js"]);
+  });
+
   it("names a vitest file importing the entry through an alias, and nothing when tests were given", async () => {
     const files = { "src/cart.ts": "export const x = 1;\n", "test/cart.test.ts": 'import { subtotal } from "@/cart";\n' };
     const task = project(files, "src/cart.ts", "typescript");
