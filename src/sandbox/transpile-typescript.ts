@@ -1,4 +1,6 @@
+import type * as TypeScript from "typescript";
 import { SandboxError } from "../errors/sandbox-error.js";
+import { typescript } from "../shared/typescript-compiler.js";
 
 export interface TranspiledFiles {
   /** The files with every TypeScript source replaced by its JavaScript. */
@@ -11,8 +13,6 @@ export interface TranspiledFiles {
 
 const OUTPUT_EXTENSION: Record<string, string> = { ".ts": ".js", ".mts": ".mjs", ".cts": ".cjs" };
 
-type TypeScript = typeof import("typescript");
-let typescript: Promise<TypeScript> | undefined;
 
 /**
  * Turns TypeScript sources into JavaScript on the host (types are stripped, not checked),
@@ -21,7 +21,7 @@ let typescript: Promise<TypeScript> | undefined;
  * TypeScript lines. A `package.json` saying `"type": "module"` is added when none is given.
  */
 export async function transpileTypeScriptFiles(files: Record<string, string>): Promise<TranspiledFiles> {
-  const ts = await loadTypeScript();
+  const ts = loadTypeScript();
   const out: Record<string, string> = {};
   const renamed: Record<string, string> = {};
   const errors: string[] = [];
@@ -59,13 +59,10 @@ export async function transpileTypeScriptFiles(files: Record<string, string>): P
   return { files: out, renamed, errors };
 }
 
-async function loadTypeScript(): Promise<TypeScript> {
-  typescript ??= import("typescript").then(
-    (module) => (module as { default?: TypeScript }).default ?? (module as TypeScript),
-    (error: unknown) => {
-      typescript = undefined;
-      throw new SandboxError("running TypeScript needs the 'typescript' package installed next to mendloop", { cause: error });
-    },
-  );
-  return typescript;
+function loadTypeScript(): typeof TypeScript {
+  try {
+    return typescript();
+  } catch (error) {
+    throw new SandboxError("running TypeScript needs the 'typescript' package installed next to mendloop", { cause: error });
+  }
 }

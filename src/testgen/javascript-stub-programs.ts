@@ -1,5 +1,6 @@
 import { posix } from "node:path";
-import ts from "typescript";
+import type * as ts from "typescript";
+import { typescript } from "../shared/typescript-compiler.js";
 import type { Language } from "../shared/language.js";
 import type { GeneratedSuite } from "./generated-suite.js";
 import type { StubProgram } from "./stub-programs.js";
@@ -28,16 +29,16 @@ export function javascriptStubPrograms(suite: GeneratedSuite, entry: string, lan
 
 function importedFromEntry(suite: GeneratedSuite, entry: string): { names: string[]; hasDefault: boolean } {
   const source = [suite.preamble, ...suite.tests.map((test) => test.source)].join("\n\n");
-  const file = ts.createSourceFile("generated.test.mjs", source, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  const file = typescript().createSourceFile("generated.test.mjs", source, typescript().ScriptTarget.Latest, true, typescript().ScriptKind.JS);
   const names = new Set<string>();
   let hasDefault = false;
   for (const statement of file.statements) {
-    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    if (!typescript().isImportDeclaration(statement) || !typescript().isStringLiteral(statement.moduleSpecifier)) continue;
     if (!isEntry(statement.moduleSpecifier.text, entry)) continue;
     const clause = statement.importClause;
     if (clause?.name) hasDefault = true;
     const bindings = clause?.namedBindings;
-    if (bindings && ts.isNamedImports(bindings)) {
+    if (bindings && typescript().isNamedImports(bindings)) {
       for (const element of bindings.elements) {
         const imported = (element.propertyName ?? element.name).text;
         if (imported === "default") hasDefault = true;

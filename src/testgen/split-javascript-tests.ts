@@ -1,4 +1,5 @@
-import ts from "typescript";
+import type * as ts from "typescript";
+import { typescript } from "../shared/typescript-compiler.js";
 import { parseSource } from "../languages/javascript/parse-source.js";
 import type { DroppedGeneratedTest, GeneratedTest } from "./generated-suite.js";
 import type { SplitTests } from "./split-python-tests.js";
@@ -44,12 +45,12 @@ export function splitJavaScriptTests(code: string): SplitTests {
 
 /** The title of a top-level `test("title", ...)` call (or `it`, `describe`, `test.only`...). */
 function testName(statement: ts.Statement): string | undefined {
-  if (!ts.isExpressionStatement(statement)) return undefined;
+  if (!typescript().isExpressionStatement(statement)) return undefined;
   let call = statement.expression;
-  if (ts.isAwaitExpression(call)) call = call.expression;
-  if (!ts.isCallExpression(call)) return undefined;
-  const callee = ts.isPropertyAccessExpression(call.expression) ? call.expression.expression : call.expression;
-  if (!ts.isIdentifier(callee) || !TEST_CALLS.has(callee.text)) return undefined;
+  if (typescript().isAwaitExpression(call)) call = call.expression;
+  if (!typescript().isCallExpression(call)) return undefined;
+  const callee = typescript().isPropertyAccessExpression(call.expression) ? call.expression.expression : call.expression;
+  if (!typescript().isIdentifier(callee) || !TEST_CALLS.has(callee.text)) return undefined;
   const title = call.arguments[0];
-  return title && ts.isStringLiteralLike(title) ? title.text : undefined;
+  return title && typescript().isStringLiteralLike(title) ? title.text : undefined;
 }

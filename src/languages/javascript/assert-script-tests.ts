@@ -1,4 +1,5 @@
-import ts from "typescript";
+import type * as ts from "typescript";
+import { typescript } from "../../shared/typescript-compiler.js";
 
 /** Modules whose default or namespace import is an assert function (`assert(x)`, `assert.equal`). */
 const ASSERT_MODULES = new Set(["assert", "node:assert", "assert/strict", "node:assert/strict"]);
@@ -20,7 +21,7 @@ const NAME_WIDTH = 60;
  */
 export function assertScriptAsNodeTests(path: string, content: string): string | undefined {
   if (/(["'])node:test\1/.test(content)) return undefined;
-  const source = ts.createSourceFile(path, content, ts.ScriptTarget.Latest, true, scriptKindOf(path));
+  const source = typescript().createSourceFile(path, content, typescript().ScriptTarget.Latest, true, scriptKindOf(path));
   const statements = source.statements;
   if (statements.some(isTestRunnerCall)) return undefined;
   const assertNames = assertBindings(statements);
@@ -29,7 +30,7 @@ export function assertScriptAsNodeTests(path: string, content: string): string |
   if (cases.length === 0) return undefined;
 
   const esm = statements.some(
-    (statement) => ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) || ts.isExportAssignment(statement),
+    (statement) => typescript().isImportDeclaration(statement) || typescript().isExportDeclaration(statement) || typescript().isExportAssignment(statement),
   ) || !/\brequire\s*\(/.test(content);
   const prologue = statements.findIndex((statement) => !isDirective(statement));
   const insertAt = prologue === -1 ? content.length : statements[prologue].getStart(source);
@@ -65,54 +66,54 @@ function prelude(esm: boolean): string {
 }
 
 function scriptKindOf(path: string): ts.ScriptKind {
-  if (/\.[cm]?tsx$/.test(path)) return ts.ScriptKind.TSX;
-  if (/\.[cm]?ts$/.test(path)) return ts.ScriptKind.TS;
-  return ts.ScriptKind.JS;
+  if (/\.[cm]?tsx$/.test(path)) return typescript().ScriptKind.TSX;
+  if (/\.[cm]?ts$/.test(path)) return typescript().ScriptKind.TS;
+  return typescript().ScriptKind.JS;
 }
 
 function isDirective(statement: ts.Statement): boolean {
-  return ts.isExpressionStatement(statement) && ts.isStringLiteral(statement.expression);
+  return typescript().isExpressionStatement(statement) && typescript().isStringLiteral(statement.expression);
 }
 
 function calleeRoot(expression: ts.Expression): string | undefined {
   let current = expression;
-  while (ts.isPropertyAccessExpression(current) || ts.isCallExpression(current) || ts.isElementAccessExpression(current)) {
+  while (typescript().isPropertyAccessExpression(current) || typescript().isCallExpression(current) || typescript().isElementAccessExpression(current)) {
     current = current.expression;
   }
-  return ts.isIdentifier(current) ? current.text : undefined;
+  return typescript().isIdentifier(current) ? current.text : undefined;
 }
 
 function isTestRunnerCall(statement: ts.Statement): boolean {
-  if (!ts.isExpressionStatement(statement)) return false;
+  if (!typescript().isExpressionStatement(statement)) return false;
   let expression = statement.expression;
-  if (ts.isAwaitExpression(expression)) expression = expression.expression;
-  return ts.isCallExpression(expression) && TEST_RUNNER_CALLS.has(calleeRoot(expression.expression) ?? "");
+  if (typescript().isAwaitExpression(expression)) expression = expression.expression;
+  return typescript().isCallExpression(expression) && TEST_RUNNER_CALLS.has(calleeRoot(expression.expression) ?? "");
 }
 
 /** Names bound to the assert module: `const assert = require("assert")`, `import assert from "node:assert"`. */
 function assertBindings(statements: readonly ts.Statement[]): Set<string> {
   const names = new Set(["assert"]);
   for (const statement of statements) {
-    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && ASSERT_MODULES.has(statement.moduleSpecifier.text)) {
+    if (typescript().isImportDeclaration(statement) && typescript().isStringLiteral(statement.moduleSpecifier) && ASSERT_MODULES.has(statement.moduleSpecifier.text)) {
       const clause = statement.importClause;
       if (clause?.name) names.add(clause.name.text);
       const bindings = clause?.namedBindings;
-      if (bindings && ts.isNamespaceImport(bindings)) names.add(bindings.name.text);
-      if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) names.add(element.name.text);
+      if (bindings && typescript().isNamespaceImport(bindings)) names.add(bindings.name.text);
+      if (bindings && typescript().isNamedImports(bindings)) for (const element of bindings.elements) names.add(element.name.text);
     }
-    if (ts.isVariableStatement(statement)) {
+    if (typescript().isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) {
         const init = declaration.initializer;
         const required =
-          init && ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === "require"
+          init && typescript().isCallExpression(init) && typescript().isIdentifier(init.expression) && init.expression.text === "require"
             ? init.arguments[0]
-            : init && ts.isPropertyAccessExpression(init) && ts.isCallExpression(init.expression)
+            : init && typescript().isPropertyAccessExpression(init) && typescript().isCallExpression(init.expression)
               ? init.expression.arguments[0]
               : undefined;
-        if (!required || !ts.isStringLiteral(required) || !ASSERT_MODULES.has(required.text)) continue;
-        if (ts.isIdentifier(declaration.name)) names.add(declaration.name.text);
-        else if (ts.isObjectBindingPattern(declaration.name)) {
-          for (const element of declaration.name.elements) if (ts.isIdentifier(element.name)) names.add(element.name.text);
+        if (!required || !typescript().isStringLiteral(required) || !ASSERT_MODULES.has(required.text)) continue;
+        if (typescript().isIdentifier(declaration.name)) names.add(declaration.name.text);
+        else if (typescript().isObjectBindingPattern(declaration.name)) {
+          for (const element of declaration.name.elements) if (typescript().isIdentifier(element.name)) names.add(element.name.text);
         }
       }
     }
@@ -125,16 +126,16 @@ function callsAssertion(node: ts.Node, assertNames: ReadonlySet<string>, functio
   let found = false;
   const visit = (current: ts.Node): void => {
     if (found) return;
-    if (ts.isCallExpression(current)) {
+    if (typescript().isCallExpression(current)) {
       const callee = current.expression;
       const root = calleeRoot(callee);
-      const isConsoleAssert = ts.isPropertyAccessExpression(callee) && callee.name.text === "assert" && root === "console";
-      if (isConsoleAssert || (root !== undefined && (assertNames.has(root) || (ts.isIdentifier(callee) && functions.has(root))))) {
+      const isConsoleAssert = typescript().isPropertyAccessExpression(callee) && callee.name.text === "assert" && root === "console";
+      if (isConsoleAssert || (root !== undefined && (assertNames.has(root) || (typescript().isIdentifier(callee) && functions.has(root))))) {
         found = true;
         return;
       }
     }
-    ts.forEachChild(current, visit);
+    typescript().forEachChild(current, visit);
   };
   visit(node);
   return found;
@@ -144,11 +145,11 @@ function callsAssertion(node: ts.Node, assertNames: ReadonlySet<string>, functio
 function assertingFunctions(statements: readonly ts.Statement[], assertNames: ReadonlySet<string>): Set<string> {
   const bodies = new Map<string, ts.Node>();
   for (const statement of statements) {
-    if (ts.isFunctionDeclaration(statement) && statement.name && statement.body) bodies.set(statement.name.text, statement.body);
-    if (ts.isVariableStatement(statement)) {
+    if (typescript().isFunctionDeclaration(statement) && statement.name && statement.body) bodies.set(statement.name.text, statement.body);
+    if (typescript().isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) {
         const init = declaration.initializer;
-        if (ts.isIdentifier(declaration.name) && init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) {
+        if (typescript().isIdentifier(declaration.name) && init && (typescript().isArrowFunction(init) || typescript().isFunctionExpression(init))) {
           bodies.set(declaration.name.text, init.body);
         }
       }
@@ -170,14 +171,14 @@ function assertingFunctions(statements: readonly ts.Statement[], assertNames: Re
 /** A statement that runs assertions: a call, a loop or a block, but not a declaration. */
 function isCase(statement: ts.Statement, assertNames: ReadonlySet<string>, asserting: ReadonlySet<string>): boolean {
   const runs =
-    ts.isExpressionStatement(statement) ||
-    ts.isIfStatement(statement) ||
-    ts.isForStatement(statement) ||
-    ts.isForOfStatement(statement) ||
-    ts.isForInStatement(statement) ||
-    ts.isWhileStatement(statement) ||
-    ts.isDoStatement(statement) ||
-    ts.isBlock(statement) ||
-    ts.isTryStatement(statement);
+    typescript().isExpressionStatement(statement) ||
+    typescript().isIfStatement(statement) ||
+    typescript().isForStatement(statement) ||
+    typescript().isForOfStatement(statement) ||
+    typescript().isForInStatement(statement) ||
+    typescript().isWhileStatement(statement) ||
+    typescript().isDoStatement(statement) ||
+    typescript().isBlock(statement) ||
+    typescript().isTryStatement(statement);
   return runs && callsAssertion(statement, assertNames, asserting);
 }

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import ts from "typescript";
+import type * as ts from "typescript";
+import { typescript } from "../../shared/typescript-compiler.js";
 import { isInside } from "../../shared/is-inside.js";
 
 const SUFFIXES = ["", ".ts", ".tsx", ".mts", ".cts", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".json", "/index.ts", "/index.tsx", "/index.js", "/index.jsx"];
@@ -63,9 +64,9 @@ function readPaths(root: string, dir: string): { paths: ts.MapLike<string[]>; ba
     for (const name of ["tsconfig.json", "jsconfig.json"]) {
       const file = join(at, name);
       if (!existsSync(file)) continue;
-      const read = ts.readConfigFile(file, ts.sys.readFile);
+      const read = typescript().readConfigFile(file, typescript().sys.readFile);
       if (read.error) return undefined;
-      const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, at, undefined, file);
+      const parsed = typescript().parseJsonConfigFileContent(read.config, typescript().sys, at, undefined, file);
       const { paths, pathsBasePath, baseUrl } = parsed.options;
       if (!paths) return undefined;
       const base = baseUrl ?? (typeof pathsBasePath === "string" ? pathsBasePath : at);

@@ -1,6 +1,7 @@
 import { isBuiltin } from "node:module";
 import { posix } from "node:path";
-import ts from "typescript";
+import type * as ts from "typescript";
+import { typescript } from "../../shared/typescript-compiler.js";
 import type { SourceLocation } from "../../shared/check-result.js";
 
 /** One module a file loads, where, and how it resolves in the sandbox. */
@@ -60,22 +61,22 @@ export function scanImports(
     if (NETWORK_MODULES.has(bare)) network.push({ what: specifier, location });
   };
   const visit = (node: ts.Node, guarded: boolean): void => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (typescript().isImportDeclaration(node) && typescript().isStringLiteral(node.moduleSpecifier)) {
       if (!node.importClause?.isTypeOnly) record(node.moduleSpecifier.text, node, guarded);
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    } else if (typescript().isExportDeclaration(node) && node.moduleSpecifier && typescript().isStringLiteral(node.moduleSpecifier)) {
       if (!node.isTypeOnly) record(node.moduleSpecifier.text, node, guarded);
-    } else if (ts.isCallExpression(node)) {
+    } else if (typescript().isCallExpression(node)) {
       const [first] = node.arguments;
-      const isRequire = ts.isIdentifier(node.expression) && node.expression.text === "require";
-      const isDynamicImport = node.expression.kind === ts.SyntaxKind.ImportKeyword;
-      if ((isRequire || isDynamicImport) && first && ts.isStringLiteralLike(first)) record(first.text, node, guarded);
-      const callee = ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
-      if (ts.isIdentifier(callee) && callee.text === "fetch") network.push({ what: "fetch", location: locate(node) });
-    } else if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && NETWORK_GLOBALS.has(node.expression.text)) {
+      const isRequire = typescript().isIdentifier(node.expression) && node.expression.text === "require";
+      const isDynamicImport = node.expression.kind === typescript().SyntaxKind.ImportKeyword;
+      if ((isRequire || isDynamicImport) && first && typescript().isStringLiteralLike(first)) record(first.text, node, guarded);
+      const callee = typescript().isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
+      if (typescript().isIdentifier(callee) && callee.text === "fetch") network.push({ what: "fetch", location: locate(node) });
+    } else if (typescript().isNewExpression(node) && typescript().isIdentifier(node.expression) && NETWORK_GLOBALS.has(node.expression.text)) {
       network.push({ what: node.expression.text, location: locate(node) });
     }
-    const inTry = ts.isTryStatement(node);
-    ts.forEachChild(node, (child) => visit(child, guarded || (inTry && child === node.tryBlock)));
+    const inTry = typescript().isTryStatement(node);
+    typescript().forEachChild(node, (child) => visit(child, guarded || (inTry && child === node.tryBlock)));
   };
   visit(sourceFile, false);
   return { imports, network };

@@ -1,4 +1,5 @@
-import ts from "typescript";
+import type * as ts from "typescript";
+import { typescript } from "../../shared/typescript-compiler.js";
 
 const TEST_FUNCTIONS = new Set(["test", "it"]);
 
@@ -8,14 +9,14 @@ const TEST_FUNCTIONS = new Set(["test", "it"]);
  * included: a name pattern that matches a test runs it inside its suites.
  */
 export function staticTestNames(path: string, content: string): string[] {
-  const sourceFile = ts.createSourceFile(path, content, ts.ScriptTarget.Latest, true);
+  const sourceFile = typescript().createSourceFile(path, content, typescript().ScriptTarget.Latest, true);
   const names: string[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && TEST_FUNCTIONS.has(node.expression.text)) {
+    if (typescript().isCallExpression(node) && typescript().isIdentifier(node.expression) && TEST_FUNCTIONS.has(node.expression.text)) {
       const [first] = node.arguments;
-      if (first && ts.isStringLiteralLike(first) && !names.includes(first.text)) names.push(first.text);
+      if (first && typescript().isStringLiteralLike(first) && !names.includes(first.text)) names.push(first.text);
     }
-    ts.forEachChild(node, visit);
+    typescript().forEachChild(node, visit);
   };
   visit(sourceFile);
   return names;

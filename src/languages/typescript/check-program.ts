@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import ts from "typescript";
+import type * as ts from "typescript";
+import { typescript } from "../../shared/typescript-compiler.js";
 import type { LintFinding } from "../lint-finding.js";
 
 /** Where task files live in the compiler's view; nothing is written there. */
@@ -59,9 +60,9 @@ export function checkProgram(check: ProgramCheck): LintFinding[] {
     allowJs: true,
     checkJs: true,
     strict: check.mode === "types",
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.Preserve,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    target: typescript().ScriptTarget.ES2022,
+    module: typescript().ModuleKind.Preserve,
+    moduleResolution: typescript().ModuleResolutionKind.Bundler,
     allowImportingTsExtensions: true,
     esModuleInterop: true,
     skipLibCheck: true,
@@ -73,7 +74,7 @@ export function checkProgram(check: ProgramCheck): LintFinding[] {
   // A project's task files are seen at their real place, so that its node_modules and other
   // files resolve as they do for the project's own tsc; the task's versions override the disk.
   const base = check.root ? `${check.root.replace(/\/+$/, "")}/` : ROOT;
-  const host = ts.createCompilerHost(options, true);
+  const host = typescript().createCompilerHost(options, true);
   const taskFile = (fileName: string) => (fileName.startsWith(base) ? fileName.slice(base.length) : undefined);
   const readTask = (fileName: string): string | undefined => {
     if (fileName === GLOBALS_FILE) return nodeTypes ? undefined : NODE_GLOBALS;
@@ -87,7 +88,7 @@ export function checkProgram(check: ProgramCheck): LintFinding[] {
   const baseGetSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     const content = readTask(fileName);
-    if (content !== undefined) return ts.createSourceFile(fileName, content, languageVersion, true);
+    if (content !== undefined) return typescript().createSourceFile(fileName, content, languageVersion, true);
     if (virtualOnly(fileName)) return undefined;
     if (!stable(fileName)) return baseGetSourceFile(fileName, languageVersion, onError, shouldCreate);
     let cached = sharedSourceFiles.get(fileName);
@@ -114,7 +115,7 @@ export function checkProgram(check: ProgramCheck): LintFinding[] {
 
   const rootNames = check.roots.map((path) => base + path);
   if (!nodeTypes) rootNames.push(GLOBALS_FILE);
-  const program = ts.createProgram({ rootNames, options, host, oldProgram: previous.get(check.mode) });
+  const program = typescript().createProgram({ rootNames, options, host, oldProgram: previous.get(check.mode) });
   previous.set(check.mode, program);
   const findings: LintFinding[] = [];
   for (const path of check.roots) {
@@ -122,12 +123,12 @@ export function checkProgram(check: ProgramCheck): LintFinding[] {
     if (!sourceFile) continue;
     const diagnostics = [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)];
     for (const diagnostic of diagnostics) {
-      if (diagnostic.category !== ts.DiagnosticCategory.Error) continue;
+      if (diagnostic.category !== typescript().DiagnosticCategory.Error) continue;
       if (check.mode === "lint" && !LINT_DIAGNOSTIC_CODES.has(diagnostic.code)) continue;
       const { line, character } = sourceFile.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
       findings.push({
         rule: `TS${diagnostic.code}`,
-        message: ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"),
+        message: typescript().flattenDiagnosticMessageText(diagnostic.messageText, "\n"),
         location: { file: path, line: line + 1, column: character + 1 },
       });
     }

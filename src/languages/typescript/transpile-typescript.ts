@@ -1,4 +1,5 @@
-import ts from "typescript";
+import type * as ts from "typescript";
+import { typescript } from "../../shared/typescript-compiler.js";
 
 /**
  * Transpiles one TypeScript file to JavaScript node can run, with an inline source map so
@@ -9,17 +10,17 @@ import ts from "typescript";
  */
 export function transpileTypeScript(path: string, content: string, moduleProject = false): string {
   const esm = /\.mtsx?$/.test(path) || (moduleProject && !/\.ctsx?$/.test(path));
-  return ts.transpileModule(content, {
+  return typescript().transpileModule(content, {
     fileName: path,
     compilerOptions: {
-      target: ts.ScriptTarget.ES2022,
-      module: esm ? ts.ModuleKind.ESNext : ts.ModuleKind.CommonJS,
+      target: typescript().ScriptTarget.ES2022,
+      module: esm ? typescript().ModuleKind.ESNext : typescript().ModuleKind.CommonJS,
       esModuleInterop: true,
       // Tests may import `./median.ts`; node runs the transpiled `./median.js`.
       rewriteRelativeImportExtensions: true,
       inlineSourceMap: true,
       inlineSources: true,
-      jsx: ts.JsxEmit.React,
+      jsx: typescript().JsxEmit.React,
     },
   }).outputText;
 }
