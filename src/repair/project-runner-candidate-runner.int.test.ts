@@ -139,3 +139,29 @@ describe("the vitest/jest candidate runner", () => {
     expect(byId.get(2)).toMatchObject({ failingPassed: 0 });
   });
 });
+
+describe("the vitest/jest candidate runner at the engine's deadline", () => {
+  it("never asks the sandbox for a jest run that would end past the batch's wall limit, start-up included", SLOW, async () => {
+    const fizz = 'function fizz(n) {\n  if (n % 15 === 0) return "FizzBuzz";\n  if (n % 3 === 0) return "Fizz";\n  if (n % 5 === 1) return "Buzz";\n  return String(n);\n}\n\nmodule.exports = { fizz };\n';
+    const tests = 'const { fizz } = require("../lib/fizz");\n\ntest("five", () => {\n  expect(fizz(5)).toBe("Buzz");\n});\n\ntest("three", () => {\n  expect(fizz(3)).toBe("Fizz");\n});\n';
+    const { root, files } = project("fizz-deadline", "jest", {
+      "package.json": '{ "name": "fizz", "scripts": { "test": "jest" }, "devDependencies": { "jest": "30.5.2" } }\n',
+      "lib/fizz.js": fizz,
+      "__tests__/fizz.test.js": tests,
+    });
+    const asked: number[] = [];
+    const recording = { ...sandbox, run: (request: Parameters<typeof sandbox.run>[0]) => (asked.push(request.timeoutMs ?? Infinity), sandbox.run(request)) };
+    const runner = createProjectRunnerCandidateRunner(
+      { language: "javascript", entry: "lib/fizz.js", code: fizz, tests: [{ path: "__tests__/fizz.test.js", content: tests }], sandbox: recording, jobs: 2, project: { root, files } },
+      "jest",
+    );
+    // Every candidate loops, so a group's run lasts as long as it is allowed to: the batch's
+    // time budget and the tests' timeouts are generous, only the wall limit (the engine's
+    // deadline) is short, as it is when a search has a few seconds left.
+    const candidates = [0, 1, 2, 3].map((id) => ({ id, code: fizz.replace("{\n", "{\n  while (true) {}\n") }));
+    const wallLimitMs = 4_000;
+    await runner.evaluate({ candidates, failing: ["__tests__/fizz.test.js::five"], passing: ["__tests__/fizz.test.js::three"], timeoutMs: 60_000, cpuMs: 60_000, budgetMs: 240_000, extraAfterPlausible: 100, originalHangs: false, wallLimitMs });
+    expect(asked.length).toBeGreaterThan(0);
+    for (const limit of asked) expect(limit).toBeLessThanOrEqual(wallLimitMs);
+  });
+});

@@ -114,13 +114,16 @@ export function createProjectRunnerCandidateRunner(setup: RunnerSetup, runner: P
         }
         const left = batch.budgetMs - (Date.now() - started);
         const groupStarted = Date.now();
-        const limit = Math.max(1_000, Math.min(left, batch.timeoutMs * group.length) + START_UP_MS);
+        // The runner's start-up comes on top of the tests' time, but never past the engine's deadline.
+        const untilDeadline = batch.wallLimitMs === undefined ? Infinity : batch.wallLimitMs - (Date.now() - started);
+        const limit = Math.max(1, Math.min(Math.max(1_000, Math.min(left, batch.timeoutMs * group.length) + START_UP_MS), untilDeadline));
         // jest runs a group in its own process (its workers cost half as much again), where a
         // watchdog's kill ends the whole run; only then is the group run again in workers, where
         // the kill ends the looping copy's file alone (measured: 4.1 s in band, 6.4 s in workers).
         let { run: result } = await run(files, groupTests, batch.timeoutMs, limit, false);
-        if (runner === "jest" && result.cases.length === 0 && result.loadErrors.length === 0 && group.length > 1 && Date.now() - started < batch.budgetMs) {
-          ({ run: result } = await run(files, groupTests, batch.timeoutMs, limit, true));
+        const rerunLimit = untilDeadline - (Date.now() - groupStarted);
+        if (runner === "jest" && result.cases.length === 0 && result.loadErrors.length === 0 && group.length > 1 && Date.now() - started < batch.budgetMs && rerunLimit > 0) {
+          ({ run: result } = await run(files, groupTests, batch.timeoutMs, Math.min(limit, rerunLimit), true));
         }
         const each = Math.round((Date.now() - groupStarted) / group.length);
         for (const candidate of group) {
