@@ -3,7 +3,7 @@
 // validator, so what is measured is LangGraph, checkpointing, the run folder and prompts.
 // Prints the loop's CPU time per attempt beside a floor (LangGraph.js + SqliteSaver alone, same
 // steps and state size), as medians of alternating runs with the machine's load average, and the
-// checkpoint database size as attempts grow. BENCH_LOOP_ROUNDS sets the rounds (default 5).
+// checkpoint database size as attempts grow and with a program of a real size. BENCH_LOOP_ROUNDS sets the rounds (default 5).
 // Run after `npm run build`: `npm run bench:loop`.
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -77,7 +77,9 @@ class InstantModel extends FakeListChatModel {
   }
 }
 
-const replies = (n) => Array.from({ length: n }, (_, i) => "Here you go:\n\n```python\ndef f():\n    return " + i + "\n```\n");
+const replies = (n, before = "") => Array.from({ length: n }, (_, i) => "Here you go:\n\n```python\n" + before + "def f():\n    return " + i + "\n```\n");
+/** About 3 KB of helpers above f(), the size of a real program under repair. */
+const helpers = Array.from({ length: 40 }, (_, k) => `def helper_${k}(values):\n    return [value * ${k} for value in values if value > ${k}]\n\n`).join("");
 
 async function measure(label, attempts, model, extra = {}) {
   validations = 0;
@@ -206,6 +208,8 @@ try {
   const [first, last] = [rows[0], rows[rows.length - 1]];
   const growth = (last[1].bytes / last[0]) / (first[1].bytes / first[0]);
   console.log(`  checkpoint bytes per attempt, ${last[0]} vs ${first[0]} attempts: x${growth.toFixed(2)} (1.00 = linear growth, no history in the hot state)`);
+  const sized = await measure("3 KB program", 50, new InstantModel(replies(50, helpers)), { boundary: "off" });
+  console.log(`  with a ${kb(helpers.length + 30)} program: checkpoint DB ${(sized.bytes / 50 / 1024).toFixed(1)} KB per attempt, ${ms(sized.cpuPerAttempt)} CPU per attempt (50 attempts)`);
 
   const n = N;
   const observed = await measure("observed", n, new InstantModel(replies(n)), { boundary: "observe" });

@@ -1,5 +1,6 @@
 import type { AgentDeps } from "./agent-deps.js";
 import { currentDiagnosis } from "./current-diagnosis.js";
+import { historyOf } from "./history-of.js";
 import { repairRequest } from "./repair-request.js";
 import { testsFor } from "./tests-for.js";
 import type { SuspiciousLine } from "./collaborators.js";
@@ -32,7 +33,7 @@ export function wantsAnalysis(state: AgentStateValue): boolean {
 export async function analyzeFailure(state: AgentStateValue, deps: AgentDeps): Promise<AnalyzedFailure> {
   const diagnosis = currentDiagnosis(state);
   const notes: string[] = [];
-  const first = diagnosis ? state.avoid.find((entry) => entry.signature === diagnosis.signature) : undefined;
+  const first = diagnosis ? historyOf(state).avoid.find((entry) => entry.signature === diagnosis.signature) : undefined;
   if (first && first.n !== state.attempts) {
     notes.push(`Attempt ${state.attempts} fails exactly like attempt ${first.n}: the changes since then did not touch the cause. Look elsewhere.`);
   }

@@ -1,14 +1,13 @@
+import type { RunFolder } from "../runs/run-folder.js";
 import type { CheckResult } from "../shared/check-result.js";
 import { isVerified, testsRun } from "../validation/tests-run.js";
 import type { ProgramFiles } from "./program-files.js";
-import type { BestAttempt } from "./state.js";
+import type { AgentStateValue, BestAttempt } from "./state.js";
 
-/** Summarizes a validated attempt for the best-attempt comparison. */
-export function toBestAttempt(n: number, code: string, check: CheckResult, files?: ProgramFiles | null): BestAttempt {
+/** Summarizes a validated attempt for the best-attempt comparison; its code stays where it is (`bestProgram`). */
+export function toBestAttempt(n: number, check: CheckResult): BestAttempt {
   return {
     n,
-    code,
-    ...(files ? { files } : {}),
     passed: isVerified(check),
     stage: check.stage,
     testsPassed: check.tests?.passed ?? 0,
@@ -17,6 +16,22 @@ export function toBestAttempt(n: number, code: string, check: CheckResult, files
     // that got further (e.g. to the tests) above code that stopped at syntax.
     layersFailed: check.layers.filter((layer) => layer.status !== "pass").length,
   };
+}
+
+/**
+ * The best attempt's program: the state's code when it is the latest attempt, else its
+ * attempt file's (a checkpoint of an earlier version holds it in the best attempt itself).
+ * Undefined when its file is gone.
+ */
+export function bestProgram(
+  best: BestAttempt,
+  state: Pick<AgentStateValue, "attempts" | "code" | "files">,
+  folder: Pick<RunFolder, "readAttempt">,
+): { code: string; files?: ProgramFiles } | undefined {
+  if (best.code !== undefined) return { code: best.code, ...(best.files ? { files: best.files } : {}) };
+  if (best.n === state.attempts && state.code !== null) return { code: state.code, ...(state.files ? { files: state.files } : {}) };
+  const file = folder.readAttempt(best.n);
+  return file ? { code: file.code, ...(file.files ? { files: file.files } : {}) } : undefined;
 }
 
 /**

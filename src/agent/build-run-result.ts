@@ -5,6 +5,7 @@ import type { RunReason, RunResult } from "../shared/run-result.js";
 import type { GeneratedVerification } from "../shared/verification.js";
 import { isVerified, testsRun } from "../validation/tests-run.js";
 import type { AgentDeps } from "./agent-deps.js";
+import { bestProgram } from "./best-attempt.js";
 import type { AgentStateValue } from "./state.js";
 import { verifiedBy } from "./tests-for.js";
 
@@ -29,7 +30,7 @@ export function buildRunResult(
   end: SessionEnd,
   deps: Pick<AgentDeps, "verifiedBy" | "task">,
 ): RunResult {
-  const verdict = judge(state, folder.runId, end);
+  const verdict = judge(state, folder, end);
   // A program given as files whose only file is the entry runs as one file, but is reported as the files it was given as.
   const files = verdict.files ?? (deps.task.editable !== undefined ? { [deps.task.entry]: verdict.code } : undefined);
   // Keys in the SPEC's order, so the JSON reads the same as the contract.
@@ -62,9 +63,10 @@ type Verdict = Pick<RunResult, "status" | "reason" | "verified" | "code" | "file
   testsRun: number;
 };
 
-function judge(state: AgentStateValue, runId: string, end: SessionEnd): Verdict {
-  const resume = `mend resume ${runId}`;
+function judge(state: AgentStateValue, folder: RunFolder, end: SessionEnd): Verdict {
+  const resume = `mend resume ${folder.runId}`;
   const best = state.best;
+  const program = best ? bestProgram(best, state, folder) : undefined;
   switch (end.kind) {
     case "finished":
       if (!state.outcome) break;
@@ -94,8 +96,8 @@ function judge(state: AgentStateValue, runId: string, end: SessionEnd): Verdict 
         status: "failed",
         reason: end.reason,
         verified: best?.passed ?? false,
-        code: best?.code ?? state.code ?? "",
-        ...filesOf(best ? best.files : state.files),
+        code: program?.code ?? state.code ?? "",
+        ...filesOf(program ? program.files : state.files),
         testsRun: best?.testsRun ?? 0,
         message: `${end.message}${label}`,
       };
@@ -106,8 +108,8 @@ function judge(state: AgentStateValue, runId: string, end: SessionEnd): Verdict 
         status: "failed",
         reason: end.kind === "interrupted" ? "interrupted" : "error",
         verified: best?.passed ?? false,
-        code: best?.code ?? state.code ?? "",
-        ...filesOf(best ? best.files : state.files),
+        code: program?.code ?? state.code ?? "",
+        ...filesOf(program ? program.files : state.files),
         testsRun: best?.testsRun ?? 0,
         message: `${end.message}; continue with: ${resume}`,
       };
@@ -116,7 +118,7 @@ function judge(state: AgentStateValue, runId: string, end: SessionEnd): Verdict 
     status: "failed",
     reason: "error",
     verified: false,
-    code: best?.code ?? "",
+    code: program?.code ?? "",
     testsRun: best?.testsRun ?? 0,
     message: "the run ended without an outcome",
   };

@@ -1,4 +1,5 @@
 import type { Diagnosis } from "../diagnosis/diagnosis.js";
+import { historyOf } from "./history-of.js";
 import type { AgentStateValue } from "./state.js";
 import { toDiagnosis } from "./to-diagnosis.js";
 
@@ -7,7 +8,7 @@ import { toDiagnosis } from "./to-diagnosis.js";
  * attempts (in checkpoints of earlier versions too, which kept its diagnosis beside them).
  */
 export function isDiagnosed(state: AgentStateValue): boolean {
-  return state.attempts > 0 && state.recent.at(-1)?.n === state.attempts;
+  return state.attempts > 0 && historyOf(state).recent.at(-1)?.n === state.attempts;
 }
 
 /**

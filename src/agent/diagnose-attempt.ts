@@ -2,6 +2,7 @@ import type { BoundaryNote } from "../boundary/boundary-note.js";
 import type { Strategy } from "../shared/attempt.js";
 import type { AgentDeps } from "./agent-deps.js";
 import { attemptLine } from "./prompts/prompt-sections.js";
+import { historyOf } from "./history-of.js";
 import type { AgentStateValue, AgentUpdate, AttemptGist, RecentAttempt } from "./state.js";
 import { escalate } from "./strategy.js";
 import { toDiagnosis } from "./to-diagnosis.js";
@@ -16,27 +17,37 @@ export interface AttemptOrigin {
   strategy: string;
 }
 
+/** The code of an earlier attempt, when the caller has it at hand (validate, before its update). */
+export interface EarlierCode {
+  n: number;
+  code: string | null;
+}
+
 /**
  * Turns the failed validation of the latest attempt into the loop's working memory: the
  * diagnosis, the bounded history the prompts show (two attempts in full, older ones as one
  * line, a do-not-repeat list), and the strategy, escalated after repeated failed model
  * attempts or switched to a fresh approach by an error boundary's note not yet acted on.
  */
-export function diagnoseAttempt(state: AgentStateValue, deps: AgentDeps, origin: AttemptOrigin): AgentUpdate {
+export function diagnoseAttempt(state: AgentStateValue, deps: AgentDeps, origin: AttemptOrigin, earlier?: EarlierCode): AgentUpdate {
   const { check, code } = state;
   if (!check || code === null) throw new Error("diagnose reached without a validated attempt");
   const n = state.attempts;
   const diagnosis = toDiagnosis(check);
   const gist: AttemptGist = { errorType: diagnosis.errorType, summary: diagnosis.summary, ...(diagnosis.location ? { location: diagnosis.location } : {}) };
-  const recent: RecentAttempt[] = [...state.recent, { n, strategy: origin.strategy, code, diagnosis: gist }];
-  const older = [...state.older];
+  const history = historyOf(state);
+  // The latest attempt's code is `code`, so its entry holds none (see RecentAttempt).
+  const recent: RecentAttempt[] = [...history.recent, { n, strategy: origin.strategy, diagnosis: gist }];
+  const older = [...history.older];
   while (recent.length > RECENT_IN_FULL) {
     const dropped = recent.shift() as RecentAttempt;
     older.push(attemptLine(dropped.n, dropped.strategy, dropped.diagnosis));
   }
-  const avoid = state.avoid.some((entry) => entry.signature === diagnosis.signature)
-    ? state.avoid
-    : [...state.avoid, { signature: diagnosis.signature, n, line: attemptLine(n, origin.strategy, diagnosis) }];
+  // The attempt before it is no longer the latest: its code now goes with its entry.
+  const kept = recent.map((attempt) => (attempt.n === n || attempt.code !== undefined ? attempt : withCode(attempt, deps, earlier)));
+  const avoid = history.avoid.some((entry) => entry.signature === diagnosis.signature)
+    ? history.avoid
+    : [...history.avoid, { signature: diagnosis.signature, n, line: attemptLine(n, origin.strategy, diagnosis) }];
 
   const syntaxStreak = check.errorType === "syntax" || check.errorType === "empty" ? state.syntaxStreak + 1 : 0;
   const note = unhandledNote(state);
@@ -46,9 +57,7 @@ export function diagnoseAttempt(state: AgentStateValue, deps: AgentDeps, origin:
   }
   return {
     analysis: null,
-    recent,
-    older: older.slice(-OLDER_KEPT),
-    avoid: avoid.slice(-AVOID_KEPT),
+    history: { recent: kept, older: older.slice(-OLDER_KEPT), avoid: avoid.slice(-AVOID_KEPT) },
     syntaxStreak,
     strategy: next.strategy,
     strategyFailures: next.failures,
@@ -67,6 +76,12 @@ export function actOnNote(state: AgentStateValue, deps: AgentDeps): AgentUpdate 
   const next = freshFromNote(note);
   if (next.strategy !== state.strategy) deps.emit({ type: "strategy", from: state.strategy, to: next.strategy, why: next.why });
   return { strategy: next.strategy, strategyFailures: next.failures, noteHandled: note.step };
+}
+
+/** A recent attempt with its code: the one at hand, else its attempt file's (none when that is gone). */
+function withCode(attempt: RecentAttempt, deps: AgentDeps, earlier: EarlierCode | undefined): RecentAttempt {
+  const code = earlier?.n === attempt.n && earlier.code !== null ? earlier.code : deps.folder.readAttempt(attempt.n)?.code;
+  return code === undefined ? attempt : { ...attempt, code };
 }
 
 /** The note the error boundary wrote, if the loop has not acted on it yet. */

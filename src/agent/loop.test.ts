@@ -124,7 +124,7 @@ describe("the loop", () => {
       // The failing line's context: in the check, and nowhere else (the recent attempts keep the one-line gist).
       const context = JSON.stringify(recordedChecks.wrong.context);
       expect(JSON.stringify(last).split(context.slice(1, -1)).length - 1).toBe(1);
-      expect((last?.recent as { diagnosis: object }[]).map((attempt) => Object.keys(attempt.diagnosis).sort())).toEqual([
+      expect((last?.history as { recent: { diagnosis: object }[] }).recent.map((attempt) => Object.keys(attempt.diagnosis).sort())).toEqual([
         ["errorType", "location", "summary"],
         ["errorType", "location", "summary"],
       ]);

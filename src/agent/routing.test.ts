@@ -34,7 +34,10 @@ function deps(overrides: Partial<AgentDeps> = {}): AgentDeps {
 /** A state with the channel defaults, as the graph starts, plus the given values. */
 function state(values: Partial<AgentStateValue>): AgentStateValue {
   const defaults = Object.fromEntries(
-    Object.entries(AgentState.spec).map(([key, channel]) => [key, structuredClone((channel as BaseChannel).get())]),
+    Object.entries(AgentState.spec)
+      // The channels kept only to read checkpoints of earlier versions start empty.
+      .filter(([, channel]) => (channel as BaseChannel).isAvailable())
+      .map(([key, channel]) => [key, structuredClone((channel as BaseChannel).get())]),
   );
   return { ...defaults, ...values } as AgentStateValue;
 }

@@ -36,13 +36,20 @@ export interface Candidate {
 export interface RecentAttempt {
   n: number;
   strategy: string;
-  code: string;
+  /**
+   * Its code, kept once per checkpoint: absent on the latest attempt, whose code is the state's
+   * `code` (`recentWithCode` fills it in). Checkpoints of earlier versions hold it on both.
+   */
+  code?: string;
   /**
    * What the prompts show of its diagnosis (the latest attempt's whole diagnosis is read off
    * its check); checkpoints of earlier versions hold the whole diagnosis here.
    */
   diagnosis: AttemptGist;
 }
+
+/** A recent attempt with its code, as the prompts show it. */
+export type ShownAttempt = RecentAttempt & { code: string };
 
 /** An attempt's failure in brief: its error type, where, and the one-line summary. */
 export type AttemptGist = Pick<Diagnosis, "errorType" | "summary" | "location">;
@@ -55,11 +62,16 @@ export interface AvoidEntry {
   line: string;
 }
 
-/** The attempt give_up returns: verified, else most tests passed, then fewest layers failed. */
+/**
+ * The attempt give_up returns: verified, else most tests passed, then fewest layers failed.
+ * Its code is referenced by the attempt's number (`bestProgram` reads it), not copied into
+ * every checkpoint beside the same code in `code` or in the attempt's file.
+ */
 export interface BestAttempt {
   n: number;
-  code: string;
-  /** A multi-file program's files. */
+  /** Its code, in checkpoints of earlier versions. */
+  code?: string;
+  /** A multi-file program's files, in checkpoints of earlier versions. */
   files?: ProgramFiles;
   /** Verified: every layer passed and at least one test ran. */
   passed: boolean;
@@ -68,6 +80,18 @@ export interface BestAttempt {
   /** Tests that ran on it (absent in checkpoints written before it was recorded). */
   testsRun?: number;
   layersFailed: number;
+}
+
+/**
+ * What the prompts show of the attempts so far, bounded: the latest two in full, one line for
+ * each older one, and a do-not-repeat list. One channel, as diagnosis writes all three together.
+ */
+export interface History {
+  recent: RecentAttempt[];
+  /** One line per attempt older than the recent two (bounded). */
+  older: string[];
+  /** Failures not to repeat (bounded, distinct signatures). */
+  avoid: AvoidEntry[];
 }
 
 /** What the analysis of a runtime or test failure adds to its repair prompt (`analyzeFailure`). */
@@ -179,11 +203,13 @@ export const AgentState = Annotation.Root({
   syntaxStreak: last<number>(() => 0),
   /** Hash of the code the offline engine last searched from, so it never searches twice. */
   offlineTriedOn: last<string | null>(() => null),
-  recent: last<RecentAttempt[]>(() => []),
-  /** One line per attempt older than the recent two (bounded). */
-  older: last<string[]>(() => []),
-  /** Failures not to repeat (bounded, distinct signatures). */
-  avoid: last<AvoidEntry[]>(() => []),
+  /** Null until the first diagnosis (`historyOf` reads it, and the channels of earlier versions). */
+  history: last<History | null>(() => null),
+  // The history as checkpoints of earlier versions hold it, in three channels: read on resume
+  // (`historyOf`), never written. Without a default they are absent from new checkpoints.
+  recent: Annotation<RecentAttempt[] | undefined>(),
+  older: Annotation<string[] | undefined>(),
+  avoid: Annotation<AvoidEntry[] | undefined>(),
   best: last<BestAttempt | null>(() => null),
   status: last<"running" | "passed" | "failed">(() => "running"),
   /** Set by a node that decides the run must stop (no model, provider error, rejection). */

@@ -24,10 +24,10 @@ describe("temperatureFor", () => {
 });
 
 describe("betterAttempt", () => {
-  const wrong = toBestAttempt(1, "wrong", recordedChecks.wrong);
-  const syntax = toBestAttempt(2, "syntax", recordedChecks.syntax);
-  const lint = toBestAttempt(3, "lint", recordedChecks.nameError);
-  const right = toBestAttempt(4, "right", recordedChecks.right);
+  const wrong = toBestAttempt(1, recordedChecks.wrong);
+  const syntax = toBestAttempt(2, recordedChecks.syntax);
+  const lint = toBestAttempt(3, recordedChecks.nameError);
+  const right = toBestAttempt(4, recordedChecks.right);
 
   it("prefers a passing attempt, then more tests passed, then fewer layers failed", () => {
     expect(betterAttempt(wrong, right)).toBe(right);
@@ -39,7 +39,7 @@ describe("betterAttempt", () => {
   });
 
   it("keeps the earlier attempt on a tie", () => {
-    const again = toBestAttempt(5, "wrong again", recordedChecks.wrong);
+    const again = toBestAttempt(5, recordedChecks.wrong);
     expect(betterAttempt(wrong, again)).toBe(wrong);
   });
 });

@@ -21,7 +21,10 @@ function harness() {
     readAttempt: (n: number) => files.get(n),
   } as unknown as RunFolder;
   let state = Object.fromEntries(
-    Object.entries(AgentState.spec).map(([key, channel]) => [key, structuredClone((channel as BaseChannel).get())]),
+    Object.entries(AgentState.spec)
+      // The channels kept only to read checkpoints of earlier versions start empty.
+      .filter(([, channel]) => (channel as BaseChannel).isAvailable())
+      .map(([key, channel]) => [key, structuredClone((channel as BaseChannel).get())]),
   ) as AgentStateValue;
   const diagnose = diagnoseNode(deps(events, folder));
   /** Records a validated model attempt, then runs diagnose on it, as the graph would. */
@@ -47,10 +50,22 @@ describe("diagnose", () => {
     const { fail } = harness();
     let last: AgentStateValue | undefined;
     for (let i = 0; i < 15; i++) last = fail(i % 2 === 0 ? recordedChecks.wrong : recordedChecks.nameError);
-    expect(last?.recent.map((attempt) => attempt.n)).toEqual([14, 15]);
-    expect(last?.older).toHaveLength(10);
-    expect(last?.older[9]).toMatch(/^attempt 13 /);
-    expect(last?.avoid.map((entry) => entry.n)).toEqual([1, 2]);
+    const history = last?.history;
+    expect(history?.recent.map((attempt) => attempt.n)).toEqual([14, 15]);
+    expect(history?.older).toHaveLength(10);
+    expect(history?.older[9]).toMatch(/^attempt 13 /);
+    expect(history?.avoid.map((entry) => entry.n)).toEqual([1, 2]);
+  });
+
+  it("keeps each attempt's code once: the latest's is the state's code, the one before carries its own", () => {
+    const { fail } = harness();
+    fail(recordedChecks.wrong);
+    const last = fail(recordedChecks.nameError);
+    expect(last.code).toBe("program 2");
+    expect(last.history?.recent).toEqual([
+      expect.objectContaining({ n: 1, code: "program 1" }),
+      expect.not.objectContaining({ code: expect.anything() }),
+    ]);
   });
 
   it("escalates the strategy after failed model attempts, and not after a failing draft", () => {

@@ -1,5 +1,6 @@
 import type { AgentDeps } from "../agent-deps.js";
 import { askModel } from "../ask-model.js";
+import { historyOf } from "../history-of.js";
 import { modelCandidate } from "../model-candidate.js";
 import { draftFiles } from "../program-files.js";
 import { generatePrompt } from "../prompts/generate-prompt.js";
@@ -24,13 +25,14 @@ export function generateNode(deps: AgentDeps) {
     if (deps.model === null) return { reason: "no_model", message: noModelMessage(task.draft !== undefined) };
 
     const fresh = state.strategy === "fresh";
+    const history = historyOf(state);
     const failedSummary = fresh
-      ? [...state.older, ...state.recent.map((attempt) => attemptLine(attempt.n, attempt.strategy, attempt.diagnosis))]
+      ? [...history.older, ...history.recent.map((attempt) => attemptLine(attempt.n, attempt.strategy, attempt.diagnosis))]
       : undefined;
     const messages = generatePrompt({
       task,
       failedSummary,
-      avoid: fresh ? state.avoid.map((entry) => entry.line) : undefined,
+      avoid: fresh ? history.avoid.map((entry) => entry.line) : undefined,
       guidance: fresh && state.boundaryNote ? state.boundaryNote.message : undefined,
     });
     const temperature = temperatureFor(state.modelFailures);

@@ -1,4 +1,5 @@
 import type { AgentDeps } from "../agent-deps.js";
+import { bestProgram } from "../best-attempt.js";
 import type { AgentStateValue, AgentUpdate } from "../state.js";
 import { noTestsMessage, stopReason, type StopReason } from "../stop-reason.js";
 import { verifiedBy } from "../tests-for.js";
@@ -12,6 +13,7 @@ export function giveUpNode(deps: AgentDeps) {
   return (state: AgentStateValue): AgentUpdate => {
     const stop = withoutTests(stopReason(state, deps) ?? { reason: "error", why: "the loop stopped without a reason" }, deps, state);
     const best = state.best;
+    const program = best ? bestProgram(best, state, deps.folder) : undefined;
     const label = best
       ? best.passed
         ? `returning attempt ${best.n}, which passed validation`
@@ -33,7 +35,7 @@ export function giveUpNode(deps: AgentDeps) {
       status: "failed",
       reason: stop.reason,
       message: label ? `${stop.why}. ${label[0].toUpperCase()}${label.slice(1)}.` : stop.why,
-      outcome: { code: best?.code ?? state.code ?? "", ...filesOf(best?.files ?? (best ? undefined : state.files)), verified: best?.passed ?? false, n: best?.n ?? 0, testsRun: best?.testsRun ?? 0 },
+      outcome: { code: program?.code ?? state.code ?? "", ...filesOf(program ? program.files : state.files), verified: best?.passed ?? false, n: best?.n ?? 0, testsRun: best?.testsRun ?? 0 },
     };
   };
 }

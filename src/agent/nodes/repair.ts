@@ -3,6 +3,7 @@ import { analyzeFailure, wantsAnalysis } from "../analyze-failure.js";
 import { currentDiagnosis } from "../current-diagnosis.js";
 import { askModel } from "../ask-model.js";
 import { asksForEdits } from "../edit-threshold.js";
+import { historyOf, recentWithCode } from "../history-of.js";
 import { programContext } from "../program-context.js";
 import { fileAtFault, focusOn } from "../program-files.js";
 import { repairPrompt } from "../prompts/repair-prompt.js";
@@ -49,14 +50,15 @@ export function repairNode(deps: AgentDeps) {
     const failures = state.editFailure?.count ?? 0;
     const strictEdits = failures < MAX_EDIT_FAILURES;
     const edits = strictEdits && asksForEdits(current);
+    const history = historyOf(state);
     const messages = repairPrompt({
       task: focusOn(task, state.files, target),
       remembered,
       code: current,
       diagnosis,
-      recent: state.recent,
-      older: state.older,
-      avoid: state.avoid.map((entry) => entry.line),
+      recent: recentWithCode(state),
+      older: history.older,
+      avoid: history.avoid.map((entry) => entry.line),
       plan: analysis?.plan ?? false,
       notes: analysis?.notes ?? [],
       suspicious: analysis?.suspicious ?? [],

@@ -73,7 +73,7 @@ export function validateNode(deps: AgentDeps) {
       files,
       check,
       candidate: null,
-      best: betterAttempt(state.best, toBestAttempt(n, candidate.code, check, files)),
+      best: betterAttempt(state.best, toBestAttempt(n, check)),
       usage: { executions: check.executions },
       ...(candidate.source === "draft" ? { baselineLint: check.lintSignatures ?? [] } : {}),
       ...disputed(state, candidate.code, check),
@@ -85,7 +85,8 @@ export function validateNode(deps: AgentDeps) {
     // The update holds plain values (no Overwrite), and diagnosis reads no usage.
     const after = { ...state, ...validated, usage: state.usage } as AgentStateValue;
     if (testReviewDue(after, deps)) return validated;
-    return { ...validated, ...diagnoseAttempt(after, deps, { source: candidate.source, strategy: candidate.strategy }) };
+    const earlier = { n: state.attempts, code: state.code };
+    return { ...validated, ...diagnoseAttempt(after, deps, { source: candidate.source, strategy: candidate.strategy }, earlier) };
   };
 }
 

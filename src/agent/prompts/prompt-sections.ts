@@ -1,7 +1,7 @@
 import type { Diagnosis } from "../../diagnosis/diagnosis.js";
 import type { Language } from "../../shared/language.js";
 import type { SourceFile } from "../../shared/task.js";
-import type { AttemptGist, RecentAttempt } from "../state.js";
+import type { AttemptGist, ShownAttempt } from "../state.js";
 
 const MAX_FILE_CHARS = 6000;
 const MAX_MESSAGE_CHARS = 1500;
@@ -71,7 +71,7 @@ export function rememberedSection(fixes: readonly RememberedFix[]): string {
 }
 
 /** The last two attempts in full, older ones one line each. */
-export function historySection(recent: readonly RecentAttempt[], older: readonly string[], language: Language): string {
+export function historySection(recent: readonly ShownAttempt[], older: readonly string[], language: Language): string {
   if (recent.length === 0 && older.length === 0) return "";
   const parts = ["## Earlier attempts"];
   if (older.length > 0) parts.push(older.map((line) => `- ${line}`).join("\n"));

@@ -2,7 +2,7 @@ import type { Diagnosis } from "../../diagnosis/diagnosis.js";
 import type { Task } from "../../shared/task.js";
 import type { PromptMessage } from "../collaborators.js";
 import type { ProgramContext } from "../program-context.js";
-import type { RecentAttempt } from "../state.js";
+import type { ShownAttempt } from "../state.js";
 import { editFormatSection } from "./edit-format-section.js";
 import { programSection } from "./program-section.js";
 import type { RememberedFix } from "./prompt-sections.js";
@@ -24,7 +24,7 @@ export interface RepairPromptInput {
   code: string;
   diagnosis: Diagnosis;
   /** The last two attempts in full (the current one included). */
-  recent: readonly RecentAttempt[];
+  recent: readonly ShownAttempt[];
   /** Older attempts, one line each. */
   older: readonly string[];
   avoid: readonly string[];
