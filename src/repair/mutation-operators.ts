@@ -1,4 +1,5 @@
 import { type Alternative, type OperatorTable, ownEntry } from "./operator-tables.js";
+import { accumulateMutations } from "./accumulate-mutations.js";
 import { ingredientMutations } from "./expression-ingredients.js";
 import { fieldSwaps, fieldsRead } from "./field-swaps.js";
 import { javascriptMutations, weighAccumulatorStarts } from "./javascript-mutations.js";
@@ -66,6 +67,7 @@ function visitNode(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, o
     sizeOffset(node, table, out);
   }
 
+  accumulateMutations(node, table, out);
   if (type === table.notType || table.unaryTypes.has(type)) unaryOperators(node, table, out);
   if (table.conditionalTypes.has(type)) conditionOperators(node, table, out);
   if (table.deletableTypes.has(type)) deleteStatement(node, table, out);
