@@ -62,8 +62,9 @@ function isNoOp(node: SyntaxNode): boolean {
   if (node.type === "expression_statement") {
     const expression = node.namedChildren[0];
     if (!expression) return false;
-    // A string statement is a docstring (or a directive such as 'use strict') only first in its block.
-    if (expression.type === "string" && node.previousNamedSibling && node.previousNamedSibling.type !== "comment") return true;
+    // A string statement is a docstring (or a directive such as 'use strict') only first in a
+    // module's, a class's or a function's body: first in an `if` block it is a dropped value.
+    if (expression.type === "string") return !isDocstringPlace(node);
     return !EFFECT_TYPES.test(expression.type);
   }
   if (DOUBLE_NEGATIONS.has(node.type)) {
@@ -96,6 +97,20 @@ function isNoOp(node: SyntaxNode): boolean {
     default:
       return false;
   }
+}
+
+/** Bodies whose first string statement documents them (or is a directive). */
+const DOCUMENTED_TYPES = /^(module|program|class_definition|function_definition|class_body|class_declaration|function_declaration|function_expression|function|arrow_function|method_definition|generator_function_declaration)$/;
+
+/** First in a module's, class's or function's body (comments aside). */
+function isDocstringPlace(statement: SyntaxNode): boolean {
+  let previous = statement.previousNamedSibling;
+  while (previous?.type === "comment") previous = previous.previousNamedSibling;
+  if (previous) return false;
+  const parent = statement.parent;
+  if (!parent) return false;
+  if (DOCUMENTED_TYPES.test(parent.type)) return true;
+  return (parent.type === "block" || parent.type === "statement_block") && DOCUMENTED_TYPES.test(parent.parent?.type ?? "");
 }
 
 /** `x % m % m`: the second remainder by the same divisor changes nothing. */
