@@ -36,6 +36,7 @@ describe("countArithmeticNoOps", () => {
     expect(await count("javascript", "const y = n * neg ** -1;\nconst ok = !!x;\nconst z = - -x;\n")).toBe(3);
     expect(await count("javascript", "const frac = t % 1 % 1;\nconst hour = (h % 24) % 24;\n")).toBe(2);
     expect(await count("python", "frac = t % 1.0 % 1.0\n")).toBe(1);
+    expect(await count("python", "left = n - sum(taken) // 1\nn //= 1\nhalf = n // 2\n")).toBe(2);
     expect(await count("python", "def f(s):\n    ','\n    j\n    return s\n")).toBe(1);
     // The issue's own example: a string left where \`s_list.append(' ')\` was meant (not a docstring).
     expect(await count("python", "def f(s):\n    s_list = []\n    ','\n    return s_list\n")).toBe(1);

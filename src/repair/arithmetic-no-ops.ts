@@ -7,7 +7,7 @@ const NUMBER_TYPES = new Set(["integer", "float", "number"]);
 
 /**
  * How many arithmetic no-ops the program holds: `x + 0`, `x - 0`, `0 + x`, `x * 1`, `1 * x`,
- * `x / 1`, `x ** 1`, and `x += 0`, `x -= 0`, `x *= 1`, `x /= 1`. A patch that adds one is never
+ * `x / 1`, `x // 1`, `x ** 1`, and `x += 0`, `x -= 0`, `x *= 1`, `x /= 1`, `x //= 1`. A patch that adds one is never
  * what a person would write: the same behaviour reads better with the term deleted, which the
  * term-deletion operator proposes anyway (`i + size - 1` -> `i + size`, not `i + size - 0`).
  * Identities in disguise count too: `x ** -1` (which equals `x` only for a sign, `±1`),
@@ -89,6 +89,8 @@ function isNoOp(node: SyntaxNode): boolean {
     case "*":
       return right === 1 || (binary && left === 1);
     case "/":
+    // `x // 1` is `x` for the integers floor division is written for (a float is floored with `math.floor`).
+    case "//":
       return right === 1;
     case "**":
       return right === 1 || (binary && isMinusOne(node.childForFieldName("right")));
