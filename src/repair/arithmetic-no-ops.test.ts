@@ -36,14 +36,18 @@ describe("countArithmeticNoOps", () => {
     expect(await count("javascript", "const y = n * neg ** -1;\nconst ok = !!x;\nconst z = - -x;\n")).toBe(3);
     expect(await count("javascript", "const frac = t % 1 % 1;\nconst hour = (h % 24) % 24;\n")).toBe(2);
     expect(await count("python", "frac = t % 1.0 % 1.0\n")).toBe(1);
+    expect(await count("python", "left = n - sum(taken) // 1\nn //= 1\nhalf = n // 2\n")).toBe(2);
     expect(await count("python", "def f(s):\n    ','\n    j\n    return s\n")).toBe(1);
     // The issue's own example: a string left where \`s_list.append(' ')\` was meant (not a docstring).
     expect(await count("python", "def f(s):\n    s_list = []\n    ','\n    return s_list\n")).toBe(1);
+    // Alone in a branch, a string is no docstring either (`if letter == ',': ','`).
+    expect(await count("python", "def f(s):\n    out = []\n    for ch in s:\n        if ch == ',':\n            ' '\n        else:\n            out.append(ch)\n    return out\n")).toBe(1);
     expect(await count("javascript", "function f(j) {\n  j;\n  a + b;\n  return j;\n}\n")).toBe(2);
   });
 
   it("does not count statements that act, docstrings, or a real negation or power", async () => {
     expect(await count("python", 'def f(xs):\n    """Doc."""\n    xs.append(1)\n    x = 2\n    y = not x\n    z = x ** 2\n    return xs\n')).toBe(0);
+    expect(await count("python", 'class Point:\n    """A point."""\n\n    def norm(self):\n        # why\n        """Length."""\n        return 1\n')).toBe(0);
     expect(await count("javascript", "'use strict';\nf(x);\nx++;\nawait g();\nconst y = !x;\nconst z = -x;\n")).toBe(0);
   });
 

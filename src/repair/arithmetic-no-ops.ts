@@ -7,7 +7,7 @@ const NUMBER_TYPES = new Set(["integer", "float", "number"]);
 
 /**
  * How many arithmetic no-ops the program holds: `x + 0`, `x - 0`, `0 + x`, `x * 1`, `1 * x`,
- * `x / 1`, `x ** 1`, and `x += 0`, `x -= 0`, `x *= 1`, `x /= 1`. A patch that adds one is never
+ * `x / 1`, `x // 1`, `x ** 1`, and `x += 0`, `x -= 0`, `x *= 1`, `x /= 1`, `x //= 1`. A patch that adds one is never
  * what a person would write: the same behaviour reads better with the term deleted, which the
  * term-deletion operator proposes anyway (`i + size - 1` -> `i + size`, not `i + size - 0`).
  * Identities in disguise count too: `x ** -1` (which equals `x` only for a sign, `±1`),
@@ -62,8 +62,9 @@ function isNoOp(node: SyntaxNode): boolean {
   if (node.type === "expression_statement") {
     const expression = node.namedChildren[0];
     if (!expression) return false;
-    // A string statement is a docstring (or a directive such as 'use strict') only first in its block.
-    if (expression.type === "string" && node.previousNamedSibling && node.previousNamedSibling.type !== "comment") return true;
+    // A string statement is a docstring (or a directive such as 'use strict') only first in a
+    // module's, a class's or a function's body: first in an `if` block it is a dropped value.
+    if (expression.type === "string") return !isDocstringPlace(node);
     return !EFFECT_TYPES.test(expression.type);
   }
   if (DOUBLE_NEGATIONS.has(node.type)) {
@@ -88,6 +89,8 @@ function isNoOp(node: SyntaxNode): boolean {
     case "*":
       return right === 1 || (binary && left === 1);
     case "/":
+    // `x // 1` is `x` for the integers floor division is written for (a float is floored with `math.floor`).
+    case "//":
       return right === 1;
     case "**":
       return right === 1 || (binary && isMinusOne(node.childForFieldName("right")));
@@ -96,6 +99,20 @@ function isNoOp(node: SyntaxNode): boolean {
     default:
       return false;
   }
+}
+
+/** Bodies whose first string statement documents them (or is a directive). */
+const DOCUMENTED_TYPES = /^(module|program|class_definition|function_definition|class_body|class_declaration|function_declaration|function_expression|function|arrow_function|method_definition|generator_function_declaration)$/;
+
+/** First in a module's, class's or function's body (comments aside). */
+function isDocstringPlace(statement: SyntaxNode): boolean {
+  let previous = statement.previousNamedSibling;
+  while (previous?.type === "comment") previous = previous.previousNamedSibling;
+  if (previous) return false;
+  const parent = statement.parent;
+  if (!parent) return false;
+  if (DOCUMENTED_TYPES.test(parent.type)) return true;
+  return (parent.type === "block" || parent.type === "statement_block") && DOCUMENTED_TYPES.test(parent.parent?.type ?? "");
 }
 
 /** `x % m % m`: the second remainder by the same divisor changes nothing. */

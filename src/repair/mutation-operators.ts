@@ -4,6 +4,7 @@ import { ingredientMutations } from "./expression-ingredients.js";
 import { fieldSwaps, fieldsRead } from "./field-swaps.js";
 import { javascriptMutations, weighAccumulatorStarts } from "./javascript-mutations.js";
 import { missingCodeMutations } from "./missing-code-mutations.js";
+import { pythonMutations, rootExponents } from "./python-mutations.js";
 import { MutationSink } from "./mutation-sink.js";
 import { shortStringLiterals, stringLiteralMutations } from "./string-literals.js";
 import { collectScopeNames, identifiersOf, visibleNames, type ScopeNames } from "./scope-names.js";
@@ -27,6 +28,7 @@ export function generateMutations(tree: SyntaxTree, source: string, table: Opera
   const shapes = fileShapes(tree.rootNode, table, scopes);
   const literals = shortStringLiterals(tree.rootNode);
   const fields = fieldsRead(tree.rootNode, table, scopes);
+  const roots = table.comparisonChainType ? rootExponents(tree.rootNode, table) : [];
   const walk = (node: SyntaxNode) => {
     visitNode(node, table, scopes, out, indentUnit);
     stringLiteralMutations(node, literals, out);
@@ -41,6 +43,7 @@ export function generateMutations(tree: SyntaxTree, source: string, table: Opera
     missingCodeMutations(node, table, scopes, out);
     // Only Python has comparison chains: the JavaScript-only operators key on their absence.
     if (!table.comparisonChainType) javascriptMutations(node, table, scopes, out);
+    else pythonMutations(node, table, scopes, out, roots);
     for (const child of node.children) if (child) walk(child);
   };
   walk(tree.rootNode);

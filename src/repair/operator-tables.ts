@@ -135,9 +135,23 @@ function family(tokens: Record<string, unknown>, name: OperatorName): Record<str
   return Object.fromEntries(Object.keys(tokens).map((token) => [token, name]));
 }
 
+/**
+ * Python has two divisions: where a swap may give `/`, it may as well give `//` (integer
+ * code, the commoner of the two there), a little after it.
+ */
+function withFloorDivision(table: Readonly<Record<string, readonly Alternative[]>>, slash: string, floor: string): Record<string, readonly Alternative[]> {
+  return Object.fromEntries(
+    Object.entries(table).map(([token, alternatives]) => {
+      const divide = alternatives.find(([text]) => text === slash);
+      const has = alternatives.some(([text]) => text === floor);
+      return [token, divide && !has && token !== floor ? [...alternatives, [floor, divide[1] + 0.3] as const] : alternatives];
+    }),
+  );
+}
+
 const PYTHON_OPERATORS: Record<string, readonly Alternative[]> = {
   ...ORDERING,
-  ...ARITHMETIC,
+  ...withFloorDivision(ARITHMETIC, "/", "//"),
   "/": [["//", 0.9], ["*", 1], ["%", 1.5], ["-", 1.7], ["+", 1.8]],
   "//": [["/", 0.9], ["%", 1.1], ["*", 1.5], ["-", 1.8], ["+", 1.9]],
   "%": [["//", 1.1], ["/", 1.2], ["*", 1.6], ["-", 1.8], ["+", 1.9]],
@@ -174,8 +188,15 @@ const AUGMENTED: Readonly<Record<string, readonly Alternative[]>> = {
   "%=": [["=", 1.6]],
 };
 
+/**
+ * An augmented assignment's operator may be wrong the way a binary one is: `x -= base` for
+ * `x //= base` (a digit loop) takes the same arithmetic alternatives, after those of AUGMENTED.
+ */
 const PYTHON_AUGMENTED: Readonly<Record<string, readonly Alternative[]>> = {
   ...AUGMENTED,
+  "+=": [...AUGMENTED["+="], ["//=", 1.85], ["%=", 1.9]],
+  "-=": [...AUGMENTED["-="], ["*=", 1.6], ["//=", 1.8], ["/=", 1.85], ["%=", 1.9]],
+  "*=": [...AUGMENTED["*="], ["//=", 1.8]],
   "/=": [["//=", 1], ["*=", 1.2], ["=", 1.6]],
   "//=": [["/=", 1], ["%=", 1.3], ["=", 1.6]],
   "%=": [["//=", 1.2], ["=", 1.6]],
@@ -243,6 +264,8 @@ export const PYTHON_TABLE: OperatorTable = {
     items: [["values", 1.2], ["keys", 1.2]],
     isdigit: [["isalpha", 1.3]],
     isalpha: [["isdigit", 1.3]],
+    islower: [["isupper", 1]],
+    isupper: [["islower", 1]],
     add: [["discard", 1.6]],
     remove: [["discard", 1.6]],
     insert: [["append", 2]],

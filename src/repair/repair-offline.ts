@@ -7,7 +7,7 @@ import type { ProjectContext, SourceFile } from "../shared/task.js";
 import { CandidatePool, type Candidate } from "./candidate-pool.js";
 import type { CandidateRunner, CandidateVerdict, TestObservation } from "./candidate-runner.js";
 import { createCandidateRunner } from "./create-candidate-runner.js";
-import { programFilesOf, rankFiles, runBaseline, supportFor } from "./localize-faults.js";
+import { programFilesOf, rankFiles, runBaseline, supportFor, type SuspiciousLine } from "./localize-faults.js";
 import { generateMutations } from "./mutation-operators.js";
 import { operatorTableFor } from "./operator-tables.js";
 import { linesLost } from "./lines-lost.js";
@@ -17,6 +17,7 @@ import { rankPlausible, tiedBeforeCoverage, type PlausibleEvidence } from "./ran
 import { describeMutation, type EditDescription, type Mutation } from "./source-edit.js";
 import { grammarOf, hasSyntaxError, parseSource, type SyntaxTree } from "./syntax-tree.js";
 import { DEFAULT_OFFLINE_BUDGET_MS } from "./offline-budget.js";
+import { trustedHelperLines } from "./test-helpers.js";
 import { testTimeLimits } from "./test-time-limits.js";
 
 export type { EditDescription } from "./source-edit.js";
@@ -338,7 +339,7 @@ class RepairSearch {
           : { status: "none" as const, reason: "the guard watches a one-file program's first round only" };
       if (created.status === "ready") this.guard = created.guard;
       else this.guardNote = created.reason;
-      const ranking = rankFiles(input, coverage, baseline.tests);
+      const ranking = withoutTrustedHelpers(rankFiles(input, coverage, baseline.tests), input, trees, this.failing);
       const top = ranking[0]?.score;
       const ids = { next: 0 };
       const lists: Planned[][] = [];
@@ -899,6 +900,24 @@ async function inTurns<T, R>(items: readonly T[], jobs: number, work: (item: T) 
   };
   await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, worker));
   return results;
+}
+
+/**
+ * The ranking without the lines of the entry's functions the failing tests trust (they call
+ * them to build inputs or check results, see `trustedHelperLines`), as long as some line is
+ * left: a Python program only.
+ */
+function withoutTrustedHelpers(
+  ranking: SuspiciousLine[],
+  input: OfflineRepairInput,
+  trees: ReadonlyMap<string, SyntaxTree>,
+  failing: readonly string[],
+): SuspiciousLine[] {
+  const tree = trees.get(input.entry);
+  if (input.language !== "python" || !tree) return ranking;
+  const trusted = trustedHelperLines(tree, input.tests, failing);
+  const kept = ranking.filter((line) => line.file !== input.entry || !trusted.has(line.line));
+  return kept.some((line) => line.file === input.entry) ? kept : ranking;
 }
 
 /** The input with one program file's content replaced (a later round's base). */
