@@ -305,4 +305,14 @@ describe("the warm vitest and jest candidate runner", () => {
     if (result.status !== "fixed") return;
     expect(result.code).toBe(STOCK.replace("need < 0", "need > 0"));
   });
+
+  it("says it ran out of time when the budget ends before the warm jest's baseline, with no candidate run", SLOW, async () => {
+    const project = stockProject("stock-short");
+    const result = await repairOffline(
+      { language: "javascript", entry: "lib/stock.js", code: STOCK, tests: [{ path: "__tests__/stock.test.js", content: STOCK_TESTS }], project },
+      // Less than a Node process takes to start: no baseline can finish in it.
+      { sandbox, timeBudgetMs: 10 },
+    );
+    expect(result).toMatchObject({ status: "not_fixed", candidatesRun: 0, reason: "time budget spent before the tests' first run finished" });
+  });
 });
