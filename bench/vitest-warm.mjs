@@ -9,8 +9,9 @@
 // first candidate's verdict (from the runner's creation: what the engine's budget pays before
 // it learns anything), and candidates per second after it.
 // Part 2, the engine: `repairOffline` on each project with the product's default budget (10 s),
-// as `mend repair FILE --model offline` runs it: fixed or not, candidates run, the time to the
-// first candidate's verdict. `MEND_BENCH_DIST=DIR` runs part 2 with another build (an older
+// as `mend repair FILE --model offline` runs it: fixed or not, candidates run, when the
+// baseline and the first candidate's verdict came back (read off the sandbox's runs and the
+// servers' answers). `MEND_BENCH_DIST=DIR` runs part 2 with another build (an older
 // one, to compare); part 1 needs this build's runners.
 // Prints the machine's load before each measure.
 import { execFileSync } from "node:child_process";
@@ -138,6 +139,40 @@ function layOut(project) {
   return { root: folder, files: [...Object.keys(project.files), project.entry, ...Object.keys(project.tests)] };
 }
 
+/**
+ * The sandbox, noting when each test result comes back (ms after `started`): a run to its end
+ * (the per-group runner's baseline or group), or a warm server's answer line (`{"id":...}`).
+ * The engine's first result is its baseline, the second its first candidate's verdict.
+ */
+function tapSandbox(inner, started) {
+  const results = [];
+  const mark = () => results.push(Date.now() - started);
+  return {
+    results,
+    sandbox: {
+      run: async (spec) => {
+        const result = await inner.run(spec);
+        mark();
+        return result;
+      },
+      start: async (spec) => {
+        const process = await inner.start(spec);
+        let buffer = "";
+        process.stdout.on("data", (chunk) => {
+          buffer += String(chunk);
+          let newline;
+          while ((newline = buffer.indexOf("\n")) >= 0) {
+            if (buffer.startsWith('{"id":')) mark();
+            buffer = buffer.slice(newline + 1);
+          }
+        });
+        return process;
+      },
+      close: () => inner.close(),
+    },
+  };
+}
+
 try {
   for (const [runnerName, project] of part1 ? Object.entries(PROJECTS) : []) {
     const candidates = Array.from({ length: count }, (_, id) => ({ id, code: project.variants[id % project.variants.length] }));
@@ -181,14 +216,15 @@ try {
     for (const [runnerName, project] of Object.entries(PROJECTS)) {
       const folder = layOut(project);
       console.log(load());
-      let firstAt;
       const started = Date.now();
+      const tapped = tapSandbox(sandbox, started);
       const result = await repairOffline(
         { language: project.language, entry: project.entry, code: project.code, tests: Object.entries(project.tests).map(([path, content]) => ({ path, content })), project: folder },
-        { sandbox, onProgress: (progress) => (firstAt ??= progress.candidatesRun > 0 ? Date.now() - started : undefined) },
+        { sandbox: tapped.sandbox },
       );
+      const [baselineAt, firstAt] = tapped.results;
       console.log(
-        `engine, ${runnerName} project, default budget (${seconds(result.timeBudgetMs)})${process.env.MEND_BENCH_DIST ? `, ${engineDist}` : ""}: ${result.status === "fixed" ? "fixed" : `not fixed (${result.reason})`}; ${result.candidatesRun} candidates run; first candidate's verdict ${firstAt === undefined ? "never" : `at ${seconds(firstAt)}`}; ${seconds(result.durationMs)} in all`,
+        `engine, ${runnerName} project, default budget (${seconds(result.timeBudgetMs)})${process.env.MEND_BENCH_DIST ? `, ${engineDist}` : ""}: ${result.status === "fixed" ? "fixed" : `not fixed (${result.reason})`}; ${result.candidatesRun} candidates run; baseline done ${baselineAt === undefined ? "never" : `at ${seconds(baselineAt)}`}, first candidate's verdict ${firstAt === undefined ? "never" : `at ${seconds(firstAt)}`}; ${seconds(result.durationMs)} in all`,
       );
     }
   }

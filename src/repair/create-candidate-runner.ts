@@ -8,8 +8,8 @@ import { createWarmProjectRunner } from "./warm-project-runner.js";
 
 /**
  * The candidate runner for the program's language (TypeScript runs as transpiled JavaScript),
- * or the project's own vitest or jest when its tests are written for one. Python's, Node's and
- * vitest's and jest's keep a warm server between calls: close the runner when done with it.
+ * or the project's own vitest or jest when its tests are written for one. Each keeps a warm
+ * server between calls (Python's, Node's, vitest's, jest's): close the runner when done with it.
  * JavaScript and TypeScript tests written as plain assert scripts run as node:test files, one
  * test per top-level assertion, as validation runs them (Python's pytest plugin does the same).
  */
