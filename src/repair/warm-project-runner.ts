@@ -16,14 +16,19 @@ const CONFIG_FILE = "__mend_runner_server.json";
 const LIFETIME_MS = 3_600_000;
 /** The server's start: vitest's config loaded, vite's server up, the test files found; jest's modules loaded (seconds on a loaded machine). */
 const START_UP_MS = 30_000;
-/** A worker's start and the test files' import, on top of the tests' own time, in one run. */
-const RUN_START_MS = 5_000;
 /**
- * Past a run's limit (when the vitest server kills the run's workers), time its answer gets to
- * arrive before the server is taken to be stuck (a pool whose workers it cannot kill, a jest
- * running in band blocked by a loop) and killed.
+ * A run's own cost on top of the tests' time: vitest starts a worker per test file and imports
+ * it there; jest runs in the server's process (its config read, the files transformed), no
+ * start, but its first run in a server loads jest's runtime and babel.
  */
-const ANSWER_GRACE_MS = 3_000;
+const RUN_START_MS: Record<ProjectTestRunner, { first: number; next: number }> = { vitest: { first: 5_000, next: 5_000 }, jest: { first: 5_000, next: 1_500 } };
+/**
+ * Past a run's limit, time its answer gets to arrive before the server is taken to be stuck and
+ * killed: vitest's server answers once it killed the run's workers (stuck: a pool whose workers
+ * it cannot kill); jest's, running in band, cannot answer while a loop blocks it, so a short
+ * wait, and a loop costs its limit and a new server rather than most of a 10 s budget.
+ */
+const ANSWER_GRACE_MS: Record<ProjectTestRunner, number> = { vitest: 3_000, jest: 1_000 };
 /** The baseline's per-test limit, at the least (the per-group runner's floor too). */
 const MIN_BASELINE_TEST_MS = 1_000;
 
@@ -109,8 +114,8 @@ class WarmProjectRunner implements CandidateRunner {
     if (server === undefined) return { status: "error", reason: `time spent before ${this.runner} started (${this.serverName()} in the sandbox)`, durationMs: Date.now() - started };
     const runStarted = Date.now();
     const { [this.setup.entry]: code, ...tests } = await baselineFiles(this.setup, this.runner);
-    const limitMs = Math.max(MIN_BASELINE_TEST_MS, Math.min(budgetMs + RUN_START_MS, wallLeft() ?? Infinity));
-    const answer = await server.run({ code: code!, limitMs, files: tests, collect: [COVERAGE_FILE] }, Math.min(runStarted + limitMs + ANSWER_GRACE_MS, wallEnd));
+    const limitMs = Math.max(MIN_BASELINE_TEST_MS, Math.min(budgetMs + RUN_START_MS[this.runner].first, wallLeft() ?? Infinity));
+    const answer = await server.run({ code: code!, limitMs, files: tests, collect: [COVERAGE_FILE] }, Math.min(runStarted + limitMs + ANSWER_GRACE_MS[this.runner], wallEnd));
     if (answer === undefined) await this.drop(server);
     if (answer === undefined || answer.killed) {
       return { status: "error", reason: `the tests did not finish under ${this.runner} within ${Math.round(limitMs / 1000)} s`, durationMs: Date.now() - started };
@@ -140,8 +145,9 @@ class WarmProjectRunner implements CandidateRunner {
       if (server === undefined) break;
       const candidate = pending.shift()!;
       const candidateStarted = Date.now();
-      const limitMs = Math.min(RUN_START_MS + this.setup.tests.length * fileLimitMs(batch.cpuMs), batch.timeoutMs + RUN_START_MS);
-      const answer = await server.run({ code: candidate.code, limitMs }, Math.min(candidateStarted + limitMs + ANSWER_GRACE_MS, wallEnd));
+      const runStart = server.served === 0 ? RUN_START_MS[this.runner].first : RUN_START_MS[this.runner].next;
+      const limitMs = Math.min(runStart + this.setup.tests.length * fileLimitMs(batch.cpuMs), batch.timeoutMs + runStart);
+      const answer = await server.run({ code: candidate.code, limitMs }, Math.min(candidateStarted + limitMs + ANSWER_GRACE_MS[this.runner], wallEnd));
       // No answer past its limit (a loop in jest's band, a pool whose workers the server cannot
       // kill, or the server died): the candidate hung, and the server goes; the next candidate starts a fresh one.
       if (answer === undefined) await this.drop(server);
@@ -234,6 +240,10 @@ class RunnerServer {
   private readonly queued: string[] = [];
   private readonly lines: ServerLines;
   private nextId = 1;
+  /** Requests sent so far. */
+  get served(): number {
+    return this.nextId - 1;
+  }
 
   constructor(private readonly process: SandboxProcess) {
     this.lines = new ServerLines(process, (line) => this.queued.push(line));
