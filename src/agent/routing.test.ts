@@ -92,6 +92,15 @@ describe("routing", () => {
     });
   });
 
+  it("with no model, when the offline engine ran out of time before its first candidate, says so and how to give it more time", () => {
+    const offline = deps({ model: null, repairer, offlineBudgetMs: 10_000, task: { prompt: "p", language: "python", entry: "median.py", tests: [], draft: "x" } });
+    const stopped = afterOfflineRepair({ ...failing, offlineTriedOn: codeKey("x"), offlineOutOfTime: "time budget spent before the tests' first run finished" }, offline);
+    expect(stopped).toMatchObject({ to: "give_up", why: expect.stringContaining("ran no candidate in its 10 s (time budget spent before the tests' first run finished)") });
+    expect(stopped.why).toMatch(/--offline-seconds 30\b/);
+    // A search that ran candidates and found no fix is not told to take longer.
+    expect(afterOfflineRepair({ ...failing, offlineTriedOn: codeKey("x") }, offline).why).not.toMatch(/--offline-seconds/);
+  });
+
   it("picks the model fixer by strategy: repair (analyzing runtime and test failures first), or a fresh program", () => {
     expect(afterDiagnose(failing, deps())).toEqual({ to: "repair", why: "assertion failure: analyze, then repair" });
     expect(afterDiagnose({ ...failing, check: recordedChecks.nameError }, deps()).to).toBe("repair");

@@ -203,6 +203,11 @@ export const AgentState = Annotation.Root({
   syntaxStreak: last<number>(() => 0),
   /** Hash of the code the offline engine last searched from, so it never searches twice. */
   offlineTriedOn: last<string | null>(() => null),
+  /**
+   * The offline engine's last search ran out of time before it ran any candidate: its reason
+   * (the tests' first run took the budget), so the stop message can say so and give it more time.
+   */
+  offlineOutOfTime: last<string | null>(() => null),
   /** Null until the first diagnosis (`historyOf` reads it, and the channels of earlier versions). */
   history: last<History | null>(() => null),
   // The history as checkpoints of earlier versions hold it, in three channels: read on resume

@@ -12,9 +12,19 @@ const CONFIGURE_MODEL =
   "configure a model with --model or MEND_MODEL, e.g. --model openai:gpt-4o-mini with OPENAI_API_KEY set, " +
   "--model anthropic:claude-3-5-haiku-latest with ANTHROPIC_API_KEY, or --model ollama:qwen2.5-coder for a local Ollama";
 
-/** How to configure a model, for the `no_model` message. */
-export function noModelMessage(hasDraft: boolean, offlineRepair = true): string {
+/**
+ * How to configure a model, for the `no_model` message; when the offline engine ran out of
+ * time before its first candidate (`outOfTime`: its reason, `budgetMs` its budget), how to give it more.
+ */
+export function noModelMessage(hasDraft: boolean, offlineRepair = true, outOfTime?: { reason: string; budgetMs: number }): string {
   if (!hasDraft) return `this task has no draft to repair, so it needs a language model: ${CONFIGURE_MODEL}`;
+  if (offlineRepair && outOfTime) {
+    const seconds = outOfTime.budgetMs / 1000;
+    return (
+      `the draft fails and the offline repair engine ran no candidate in its ${+seconds.toPrecision(2)} s (${outOfTime.reason}); ` +
+      `give it more time with --offline-seconds ${Math.max(30, Math.ceil(seconds * 3))}, or ${CONFIGURE_MODEL}`
+    );
+  }
   const engine = offlineRepair ? "the offline repair engine found no fix" : "the offline repair engine is turned off";
   return `the draft fails and ${engine}; to go further, ${CONFIGURE_MODEL}`;
 }
@@ -72,7 +82,8 @@ export function stopReason(state: AgentStateValue, deps: AgentDeps): StopReason 
     return { reason: "budget_time", why: `${Math.round(elapsed / 1000)} s used, budget ${budget.seconds} s` };
   }
   if (deps.model === null && !offlineRepairPending(state, deps)) {
-    return { reason: "no_model", why: brokenTestsMessage(state.check) ?? noModelMessage(deps.task.draft !== undefined, deps.repairer !== null) };
+    const outOfTime = state.offlineOutOfTime && deps.offlineBudgetMs !== undefined ? { reason: state.offlineOutOfTime, budgetMs: deps.offlineBudgetMs } : undefined;
+    return { reason: "no_model", why: brokenTestsMessage(state.check) ?? noModelMessage(deps.task.draft !== undefined, deps.repairer !== null, outOfTime) };
   }
   return null;
 }

@@ -1,16 +1,15 @@
 import { assertScriptAsNodeTests } from "../languages/javascript/assert-script-tests.js";
 import type { CandidateRunner, RunnerSetup } from "./candidate-runner.js";
-import { createProjectRunnerCandidateRunner } from "./project-runner-candidate-runner.js";
 import { detectTestRunner, runnerInstalled } from "../languages/javascript/run-project-runner.js";
 import { createTypeScriptRunner } from "./typescript-candidate-runner.js";
 import { createWarmNodeRunner } from "./warm-node-runner.js";
 import { createWarmPythonRunner } from "./warm-python-runner.js";
-import { createWarmVitestRunner } from "./warm-vitest-runner.js";
+import { createWarmProjectRunner } from "./warm-project-runner.js";
 
 /**
  * The candidate runner for the program's language (TypeScript runs as transpiled JavaScript),
- * or the project's own vitest or jest when its tests are written for one. Python's, Node's and
- * vitest's keep a warm server between calls: close the runner when done with it.
+ * or the project's own vitest or jest when its tests are written for one. Each keeps a warm
+ * server between calls (Python's, Node's, vitest's, jest's): close the runner when done with it.
  * JavaScript and TypeScript tests written as plain assert scripts run as node:test files, one
  * test per top-level assertion, as validation runs them (Python's pytest plugin does the same).
  */
@@ -19,8 +18,8 @@ export function createCandidateRunner(setup: RunnerSetup): CandidateRunner {
   // Tests written for vitest or jest run with the project's own runner, as validation runs them.
   const projectRunner = setup.project ? detectTestRunner(setup.project.root, Object.fromEntries(setup.tests.map((file) => [file.path, file.content]))) : undefined;
   if (setup.project && projectRunner && runnerInstalled(setup.project.root, projectRunner)) {
-    // vitest stays warm between candidates (its Node API); jest starts once per group of them.
-    return projectRunner === "vitest" ? createWarmVitestRunner(setup) : createProjectRunnerCandidateRunner(setup, projectRunner);
+    // The runner stays warm from the baseline on (vitest's Node API, jest's runCLI).
+    return createWarmProjectRunner(setup, projectRunner);
   }
   const tests = setup.tests.map((file) => ({ ...file, content: assertScriptAsNodeTests(file.path, file.content) ?? file.content }));
   if (setup.language === "typescript") return createTypeScriptRunner({ ...setup, tests }, createWarmNodeRunner);

@@ -2,17 +2,15 @@ import { readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type ProjectTestRunner, runProjectRunner } from "../languages/javascript/run-project-runner.js";
-import { instrumentLines, LINE_HIT } from "./instrument-lines.js";
 import type { Baseline, BatchOutcome, CandidateBatch, CandidateRunner, CandidateVerdict, RunnerSetup } from "./candidate-runner.js";
-import { copyPrefix, isPlausible, judge, testId } from "./project-runner-verdict.js";
+import { baselineFiles, baselineOf, COVERAGE_FILE } from "./project-runner-baseline.js";
+import { copyPrefix, isPlausible, judge } from "./project-runner-verdict.js";
 
 /** Candidates per run of the runner: its start-up is paid once per group, and one that hangs loses only its group. */
 const GROUP_SIZE = 8;
 /** The project's files a candidate's copy needs: modules the tests import and data they read. */
 const COPIED = /\.(?:[cm]?[jt]sx?|json)$/;
 const START_UP_MS = 20_000;
-/** Where the baseline's recorder writes the lines each test ran, one JSON object a line. */
-const COVERAGE_FILE = "__mend_line_coverage.jsonl";
 /** The longest one copy's test file may run before its watchdog kills it (a looping candidate). */
 const MAX_FILE_MS = 10_000;
 const MIN_FILE_MS = 2_000;
@@ -31,16 +29,13 @@ export function fileLimitMs(cpuMs: number): number {
  * node_modules), and one run of the runner takes a group of copies. Each copy's test files
  * carry a watchdog that kills their own process when they run too long: a candidate that
  * loops (which no test timeout interrupts) loses only itself, its group's others still report.
- * Per-test coverage comes from the baseline run with the entry instrumented (a call before
- * each statement, see `instrumentLines`) and a recorder before each test file: these runners
- * transform the sources they load, so V8's own coverage offsets would not match the file.
+ * Per-test coverage comes from the baseline run with the entry instrumented and a recorder
+ * before each test file (see `baselineFiles`).
  */
 export function createProjectRunnerCandidateRunner(setup: RunnerSetup, runner: ProjectTestRunner): CandidateRunner {
   const project = setup.project;
   if (!project) throw new Error("a project runner needs the project");
   const testPaths = setup.tests.map((file) => file.path);
-  const lineCount = setup.code.split("\n").length;
-  const allLines = Array.from({ length: lineCount }, (_, i) => i + 1);
   let tree: Promise<Record<string, string>> | undefined;
   // The project's sources and data as they are, read once: every copy starts from them.
   const projectTree = () =>
@@ -65,29 +60,9 @@ export function createProjectRunnerCandidateRunner(setup: RunnerSetup, runner: P
   return {
     async baseline(testTimeoutMs, budgetMs, wallLimitMs): Promise<Baseline> {
       const started = Date.now();
-      // The entry instrumented and each test file with a recorder before it: the lines each test ran.
-      const files = { ...(await projectTree()), [setup.entry]: await instrumentLines(setup.language, setup.entry, setup.code) };
-      for (const path of testPaths) files[path] = recorder(runner, path) + (files[path] ?? "");
+      const files = { ...(await projectTree()), ...(await baselineFiles(setup, runner)) };
       const { run: result, exec } = await run(files, testPaths, Math.max(testTimeoutMs, 1_000), Math.min(wallLimitMs ?? Infinity, budgetMs + START_UP_MS), false, [COVERAGE_FILE]);
-      const durationMs = Date.now() - started;
-      const covered = coverageOf(exec.files?.[COVERAGE_FILE]);
-      if (result.cases.length === 0) return { status: "error", reason: result.loadErrors[0]?.error.message ?? `the tests did not run under ${runner}`, durationMs };
-      return {
-        status: "ok",
-        durationMs,
-        tests: result.cases.map((test) => {
-          const failLine = test.error?.frames.filter((frame) => frame.file === setup.entry).at(-1)?.line;
-          return {
-            id: testId(test.file ?? "", test.name),
-            outcome: test.outcome === "failed" && test.error?.timedOut ? "timeout" : test.outcome,
-            // The report gives no per-test time: the whole run shared out is an upper bound.
-            durationMs: Math.max(1, Math.round(durationMs / result.cases.length)),
-            // A test the recorder missed (its hooks did not run) counts as running every line.
-            lines: covered.get(testId(test.file ?? "", test.name)) ?? allLines,
-            ...(failLine !== undefined ? { failLine } : {}),
-          };
-        }),
-      };
+      return baselineOf(setup, runner, result, exec.files?.[COVERAGE_FILE], Date.now() - started);
     },
 
     async evaluate(batch: CandidateBatch): Promise<BatchOutcome> {
@@ -138,37 +113,6 @@ export function createProjectRunnerCandidateRunner(setup: RunnerSetup, runner: P
     // Every run is a run of the project's own test tool to its end: nothing outlives a call.
     async close() {},
   };
-}
-
-/**
- * A line put before a test file in the baseline: a recorder of the lines each test runs (the
- * instrumented entry reports them to `__mendHit`), appended to COVERAGE_FILE after each test
- * under the name the runner's JSON report gives it (vitest's `a > b` becomes `a b`).
- */
-function recorder(runner: ProjectTestRunner, path: string): string {
-  const body =
-    `const mendFs = process.getBuiltinModule("node:fs"); let mendLines = new Set(); ` +
-    `globalThis.${LINE_HIT} = (line) => mendLines.add(line); ` +
-    `BEFORE(() => { mendLines = new Set(); }); ` +
-    `AFTER(() => { mendFs.appendFileSync(${JSON.stringify(COVERAGE_FILE)}, JSON.stringify({ file: ${JSON.stringify(path)}, name: String(EXPECT.getState().currentTestName ?? "").split(" > ").join(" "), lines: [...mendLines] }) + "\\n"); });`;
-  return runner === "vitest"
-    ? `import { afterEach as mendAfterEach, beforeEach as mendBeforeEach, expect as mendExpect } from "vitest"; { ${body.replace("BEFORE", "mendBeforeEach").replace("AFTER", "mendAfterEach").replace("EXPECT", "mendExpect")} }\n`
-    : `{ ${body.replace("BEFORE", "beforeEach").replace("AFTER", "afterEach").replace("EXPECT", "expect")} }\n`;
-}
-
-/** Test id -> lines run, from the recorder's file. */
-function coverageOf(text: string | undefined): Map<string, number[]> {
-  const lines = new Map<string, number[]>();
-  for (const row of (text ?? "").split("\n")) {
-    if (!row.trim()) continue;
-    try {
-      const entry = JSON.parse(row) as { file: string; name: string; lines: number[] };
-      lines.set(testId(entry.file, entry.name), [...(lines.get(testId(entry.file, entry.name)) ?? []), ...entry.lines]);
-    } catch {
-      // A line cut short by a killed run: the others still count.
-    }
-  }
-  return lines;
 }
 
 /**

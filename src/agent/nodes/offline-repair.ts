@@ -49,7 +49,8 @@ export function offlineRepairNode(deps: AgentDeps) {
       durationMs: Date.now() - started,
       ...(result.status === "not_fixed" ? { reason: result.reason } : {}),
     });
-    const spent = { offlineTriedOn: codeKey(code, state.files), usage: { executions: result.candidatesRun } };
+    const outOfTime = result.status === "not_fixed" && result.candidatesRun === 0 && /^time\b/.test(result.reason) ? result.reason : null;
+    const spent = { offlineTriedOn: codeKey(code, state.files), offlineOutOfTime: outOfTime, usage: { executions: result.candidatesRun } };
     if (result.status !== "fixed") return spent;
     const sourceOf = (file: string | undefined) => state.files?.[file ?? task.entry] ?? code;
     return {

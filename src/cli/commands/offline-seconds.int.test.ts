@@ -42,6 +42,16 @@ describe("--offline-seconds", () => {
     expect(offline[0].durationMs).toBeLessThanOrEqual(3_000 + OVERRUN_MS);
   });
 
+  it("says when the offline engine's budget ended before it ran any candidate, and how to give it more", async () => {
+    // A hundredth of a second: no sandboxed pytest run finishes in it.
+    const result = await runMend(["repair", "digits.py", "--tests", "test_digits.py", "--offline-seconds", "0.01", "--json", "--runs-dir", "runs"], { cwd: dir });
+    expect(result.code).toBe(1);
+    const run = JSON.parse(result.stdout) as { reason: string; message: string };
+    expect(run.reason).toBe("no_model");
+    expect(run.message).toContain("the offline repair engine ran no candidate in its 0.01 s (time budget spent before the tests' first run finished)");
+    expect(run.message).toMatch(/give it more time with --offline-seconds 30\b/);
+  });
+
   it.each([
     ["repair", ["repair", "digits.py", "--offline-seconds", "0"]],
     ["run", ["run", "--draft", "digits.py", "--offline-seconds", "soon"]],

@@ -143,13 +143,20 @@ export function configLoader(root: string): string[] {
 }
 
 function toRawRun(exec: ExecResult, root: string): RawTestRun {
-  const run: RawTestRun = { cases: [], loadErrors: [], noTests: false, output: outputTail(exec) };
   const text = exec.files?.[REPORT_FILE];
-  const parsed = text ? reportSchema.safeParse(safeJson(text)) : undefined;
-  if (!parsed?.success) {
-    run.killed = killedBy(exec);
-    return run;
-  }
+  const run = text ? runOfReport(safeJson(text), root, outputTail(exec)) : undefined;
+  return run ?? { cases: [], loadErrors: [], noTests: false, output: outputTail(exec), killed: killedBy(exec) };
+}
+
+/**
+ * A run as a report in jest's JSON layout tells it (what `--json` of jest and vitest's json
+ * reporter write, and the warm servers answer with), test files relative to `root`; undefined
+ * when `report` is not one.
+ */
+export function runOfReport(report: unknown, root: string, output = ""): RawTestRun | undefined {
+  const parsed = reportSchema.safeParse(report);
+  if (!parsed.success) return undefined;
+  const run: RawTestRun = { cases: [], loadErrors: [], noTests: false, output };
   const relative = (file: string) => (file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file);
   for (const result of parsed.data.testResults) {
     const file = relative(result.name);
