@@ -1,7 +1,7 @@
-import { textSimilarity } from "../boundary/text-similarity.js";
 import { recallSignature } from "../diagnosis/error-signature.js";
 import { shapeSimilarity } from "./failure-shape.js";
 import type { MemoryEntry } from "./memory-entry.js";
+import { summarySimilarity } from "./summary-similarity.js";
 
 /** The failure to find remembered fixes for. */
 export interface RecallQuery {
@@ -18,15 +18,20 @@ export interface RankedMemory {
    */
   tier: 0 | 1 | 2 | 3;
   /**
-   * How alike the two diagnoses are, 0 to 1: the text similarity of their summaries, and where
+   * How alike the two diagnoses are, 0 to 1: the similarity of their summaries' tokens (see
+   * `summarySimilarity`), and where
    * both show a wrong value, its mean with how alike the wrong values relate to the right ones
    * (see `failureShape`).
    */
   similarity: number;
 }
 
-/** Below this, two diagnoses of different signatures are not taken as the same kind of failure. */
-export const MIN_SIMILARITY = 0.6;
+/**
+ * Below this, two diagnoses of different signatures are not taken as the same kind of failure
+ * (see `summarySimilarity`: two summaries of one kind of failure in different programs share
+ * their frame and differ in the names, about half of their tokens and pairs).
+ */
+export const MIN_SIMILARITY = 0.5;
 
 /**
  * The entries that best match a failure, best first: the same signature, then the same failure
@@ -40,7 +45,7 @@ export function rankMemories(query: RecallQuery, entries: readonly MemoryEntry[]
   const message = withoutLocation(query.signature);
   const ranked: RankedMemory[] = [];
   for (const entry of entries) {
-    const text = textSimilarity(query.summary, entry.summary);
+    const text = summarySimilarity(query.summary, entry.summary);
     const tier =
       entry.signature === query.signature ? 3 : recallSignature(entry.signature) === normalized ? 2 : withoutLocation(entry.signature) === message ? 1 : 0;
     if (tier === 0 && (text < MIN_SIMILARITY || entry.errorType !== query.errorType)) continue;

@@ -105,6 +105,42 @@ describe("rememberedMatcher", () => {
   });
 });
 
+describe("rememberedMatcher across operators that make the same change", () => {
+  // An index that should start at -1, in a program other than the one the fix was remembered from.
+  const program = ["def last_match(items, wanted):", "    found = 0", "    for i in range(len(items)):", "        if items[i] == wanted:", "            found = i", "    return found", ""].join("\n");
+  const at = (line: number, text: string) => program.split("\n").slice(0, line - 1).join("\n").length + 1 + program.split("\n")[line - 1].indexOf(text);
+  const mutation = (operator: Mutation["operator"], line: number, text: string, replacement: string): Mutation => ({
+    operator,
+    line,
+    edit: { start: at(line, text), end: at(line, text) + text.length, text: replacement },
+    cost: 2,
+  });
+
+  it("takes a number put in by the literal operator as the kind of one the constant operator put in", () => {
+    // The literal operator's one more (`0` -> `1`) is the constant operator's kind of edit: one number for another.
+    const remembered = { operator: "constant" as const, before: "0", after: "-1", line: "result = 0" };
+    const match = rememberedMatcher(program, [remembered]);
+    const literal = match?.(mutation("literal", 2, "0", "1"));
+    expect(literal?.sameKind).toBe(true);
+    expect(literal?.bonus).toBeGreaterThan(0);
+    expect(match?.(mutation("comparison", 4, "==", "!="))?.bonus).toBe(0);
+  });
+
+  it("takes the same core change from another operator as a repeat (`- 1` dropped by the bound or the term deletion)", () => {
+    const program2 = ["def tail_sum(xs):", "    return sum(xs[:len(xs) - 1])", ""].join("\n");
+    const start = program2.indexOf("len(xs) - 1");
+    const deleted: Mutation = { operator: "delete_term", line: 2, edit: { start, end: start + "len(xs) - 1".length, text: "len(xs)" }, cost: 3 };
+    const remembered = { operator: "bound" as const, before: "len(values) - 1", after: "len(values)", line: "return sum(values[:len(values) - 1])" };
+    const found = rememberedMatcher(program2, [remembered])?.(deleted);
+    expect(found?.repeats).toBe(true);
+    expect(found?.sameKind).toBe(true);
+    // Names only (arguments swapped) say nothing about which edit: another operator's is not taken for it.
+    const swap = { operator: "swap_arguments" as const, before: "a, b", after: "b, a", line: "return f(a, b)" };
+    const renamed: Mutation = { operator: "replace_name", line: 2, edit: { start: program2.indexOf("xs"), end: program2.indexOf("xs") + 2, text: "ys" }, cost: 3 };
+    expect(rememberedMatcher(program2, [swap])?.(renamed)?.bonus).toBe(0);
+  });
+});
+
 describe("rememberedMatcher on fixes whose core change is names only", () => {
   // Arguments swapped: the core change (`$ , $` -> `$ , $`) is the same for every swap, so only
   // a line much like the remembered one makes a swap a repeat of it.

@@ -59,9 +59,12 @@ const REPEAT_NAMES_LINE_SHAPE = 0.8;
 export interface RememberedMatch {
   /** How far it moves forward in the search (0: not at all). */
   bonus: number;
-  /** It repeats a remembered fix: the same operator, core change and kind of line (see `REPEAT_LINE_SHAPE`). */
+  /** It repeats a remembered fix: the same kind of edit (see `operatorKind`), core change and kind of line (see `REPEAT_LINE_SHAPE`). */
   repeats: boolean;
-  /** The same kind of edit as a remembered fix on a like line: the same operator, whatever its core change. */
+  /**
+   * The same kind of edit as a remembered fix on a like line: the same operator kind (see
+   * `operatorKind`) whatever its core change, or the same core change whatever its operator.
+   */
   sameKind: boolean;
 }
 
@@ -76,6 +79,7 @@ export function rememberedMatcher(source: string, preferred: readonly WeightedEd
     shape: editShape(edit.before, edit.after),
     core: coreChange(edit.before, edit.after),
     namesOnly: namesOnly(coreChange(edit.before, edit.after)),
+    kind: edit.operator === undefined ? undefined : operatorKind(edit.operator),
     weight: Math.min(1, Math.max(0, edit.weight ?? 1)),
     lineShape: edit.line === undefined ? undefined : shapeOf(edit.line),
   }));
@@ -96,11 +100,15 @@ export function rememberedMatcher(source: string, preferred: readonly WeightedEd
     let sameKind = false;
     for (const edit of remembered) {
       const same = edit.key === key;
-      if (!same && edit.operator !== undefined && edit.operator !== mutation.operator) continue;
-      shape ??= editShape(before, mutation.edit.text);
       core ??= coreChange(before, mutation.edit.text);
       const sameCore = edit.core === core;
-      const alike = sameCore && !edit.namesOnly ? 1 : similarity(edit.shape, shape);
+      // The kind of an edit is what it changes, not which operator's table made it: `0` -> `-1`
+      // is the same change from the literal and the constant operator, `- 1` dropped the same
+      // from the bound and the term deletion.
+      const sameChange = sameCore && !edit.namesOnly;
+      if (!same && !sameChange && edit.operator !== undefined && edit.kind !== operatorKind(mutation.operator)) continue;
+      shape ??= editShape(before, mutation.edit.text);
+      const alike = sameChange ? 1 : similarity(edit.shape, shape);
       if (!same && edit.operator === undefined && alike < SAME_KIND_SHAPE) continue;
       const kind = same ? SAME_EDIT_BONUS : SAME_OPERATOR_BONUS + EDIT_SHAPE_BONUS * alike;
       const placeAlike = edit.lineShape ? similarity(edit.lineShape, lineShape(mutation.line)) : undefined;
@@ -150,6 +158,18 @@ export function preferEdits(
     }))
     .sort((a, b) => a.key - b.key || a.index - b.index)
     .map((entry) => entry.mutation);
+}
+
+/**
+ * Operators whose edits are one kind of change under two names: the literal operator's one more
+ * or one less and the constant operator's 0, 1, -1 and 2 both put one number for another, and
+ * which table a number came from says nothing about a similar bug elsewhere.
+ */
+const KIND_OF_OPERATOR: Partial<Record<OperatorName, OperatorName>> = { constant: "literal" };
+
+/** The kind of edit an operator makes, for comparing a remembered edit with a mutation. */
+export function operatorKind(operator: OperatorName): OperatorName {
+  return KIND_OF_OPERATOR[operator] ?? operator;
 }
 
 /** Layout aside: `i<n` and `i < n` are the same edit. */
