@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { preferEdits, rememberedMatcher, suspicionFactor } from "./prefer-edits.js";
+import { preferEdits, rememberedMatcher, suspicionFactor, takeTurns } from "./prefer-edits.js";
 import type { Mutation } from "./source-edit.js";
 
 const SOURCE = "while lo < hi:\n    mid = (lo + hi) // 2\n";
@@ -18,9 +18,9 @@ describe("preferEdits", () => {
     expect(preferEdits(mutations, keyOf, SOURCE, [])).toEqual(mutations);
   });
 
-  it("tries the remembered replacement first, then the remembered operator, and keeps every mutation", () => {
+  it("tries the remembered replacement first, then the search's own first, then the remembered operator, and keeps every mutation", () => {
     const ordered = preferEdits(mutations, keyOf, SOURCE, [{ operator: "comparison", before: "<", after: " <= " }]);
-    expect(ordered.map((mutation) => mutation.edit.text)).toEqual(["<=", ">", "-", "3"]);
+    expect(ordered.map((mutation) => mutation.edit.text)).toEqual(["<=", "-", ">", "3"]);
   });
 
   it("moves a model's fix (no operator) forward only where the replacement is the same", () => {
@@ -52,9 +52,10 @@ describe("preferEdits with a fix remembered from another program", () => {
   it("moves the remembered kind of edit forward, on a line shaped like the remembered one first", () => {
     expect(order(undefined)).toEqual(["3:!=", "2:1", "5:-1", "2:-1"]);
     const remembered = { operator: "constant" as const, before: "0", after: "-1", line: "for i in range(len(xs) - 1, 0, -1):" };
-    expect(order([remembered])).toEqual(["2:-1", "5:-1", "3:!=", "2:1"]);
+    // The memory's order (the like line's edit, then the same edit elsewhere) takes turns with the search's own.
+    expect(order([remembered])).toEqual(["2:-1", "3:!=", "5:-1", "2:1"]);
     // The same edit without the place it was made: both move, in the search's own order.
-    expect(order([{ operator: "constant", before: "0", after: "-1" }])).toEqual(["5:-1", "2:-1", "3:!=", "2:1"]);
+    expect(order([{ operator: "constant", before: "0", after: "-1" }])).toEqual(["5:-1", "3:!=", "2:-1", "2:1"]);
   });
 });
 
@@ -93,7 +94,7 @@ describe("rememberedMatcher", () => {
     expect(match?.(mutation("comparison", 3, "-", "+"))).toEqual({ bonus: 0, repeats: false, sameKind: false });
   });
 
-  it("orders the repeat of the remembered fix ahead of cheaper edits of the same line", () => {
+  it("orders the repeat of the remembered fix first, taking turns with the cheaper edits of the same line", () => {
     const candidates = [
       mutation("arithmetic", 3, "-", "+"),
       mutation("literal", 3, "1", "2"),
@@ -101,7 +102,7 @@ describe("rememberedMatcher", () => {
       mutation("bound", 3, "len(numbers) - 1", "len(numbers)"),
     ];
     const ordered = preferEdits(candidates, (candidate) => candidate.cost, program, [dropped]);
-    expect(ordered.map((candidate) => candidate.edit.text)).toEqual(["len(numbers)", "len(numbers) + 1", "+", "2"]);
+    expect(ordered.map((candidate) => candidate.edit.text)).toEqual(["len(numbers)", "+", "len(numbers) + 1", "2"]);
   });
 });
 
@@ -216,6 +217,38 @@ describe("preferEdits by the line's suspiciousness and the memory's weight", () 
     const keyOf = (item: Mutation) => item.cost;
     expect(show(preferEdits(candidates, keyOf, program, [comparison, { ...literal, weight: 0.3 }]))[0]).toBe("3:>=");
     expect(show(preferEdits(candidates, keyOf, program, [{ ...comparison, weight: 0.3 }, literal]))[0]).toBe("5:0");
+  });
+});
+
+describe("preferEdits with fixes of other kinds recalled", () => {
+  // A grade boundary that should include 90; the memory recalled number fixes from other programs.
+  const program = ["def grade(score):", "    if score > 90:", "        return 'A'", "    return 'B'", ""].join("\n");
+  const at = (text: string) => ({ start: program.indexOf(text), end: program.indexOf(text) + text.length });
+  const candidates: Mutation[] = [
+    { operator: "comparison", line: 2, edit: { ...at(">"), text: ">=" }, cost: 1.2 },
+    { operator: "literal", line: 2, edit: { ...at("90"), text: "91" }, cost: 1.4 },
+    { operator: "literal", line: 2, edit: { ...at("90"), text: "89" }, cost: 1.4 },
+    { operator: "constant", line: 2, edit: { ...at("90"), text: "0" }, cost: 2.5 },
+    { operator: "constant", line: 2, edit: { ...at("90"), text: "-1" }, cost: 2.6 },
+  ];
+  const recalled = [
+    { operator: "literal" as const, before: "1", after: "0", line: "for i in range(1, len(values)):" },
+    { operator: "constant" as const, before: "0", after: "-1", line: "if found < 0:" },
+  ];
+
+  it("puts the search's own cheapest edit of the top line second at the latest, however many kinds the memory moves", () => {
+    const ordered = preferEdits(candidates, (item) => item.cost, program, recalled).map((item) => item.edit.text);
+    // The memory's first pick, then the search's own first: the comparison the bug needs.
+    expect(ordered.indexOf(">=")).toBe(1);
+    expect(new Set(ordered)).toEqual(new Set(candidates.map((item) => item.edit.text)));
+  });
+});
+
+describe("takeTurns", () => {
+  it("takes one from each list in turn, the first list first, each item once", () => {
+    expect(takeTurns(["a", "b", "c"], ["c", "d", "a", "e"])).toEqual(["a", "c", "b", "d", "e"]);
+    expect(takeTurns([], ["x", "y"])).toEqual(["x", "y"]);
+    expect(takeTurns(["x", "y"], [])).toEqual(["x", "y"]);
   });
 });
 
