@@ -244,11 +244,33 @@ describe("preferEdits with fixes of other kinds recalled", () => {
   });
 });
 
+describe("preferEdits past the search's own first mutations", () => {
+  it("lets the memory's order decide once the search's own first two have had their turns", () => {
+    const program = "if a < b and c < d and e < f and g < h:\n    return 10 + 20 + 30 + 40\n";
+    const nth = (text: string, n: number) => program.split(text).slice(0, n + 1).join(text).length;
+    const edit = (text: string, n: number, replacement: string, operator: Mutation["operator"], cost: number): Mutation => ({
+      operator,
+      line: operator === "literal" ? 2 : 1,
+      edit: { start: nth(text, n), end: nth(text, n) + text.length, text: replacement },
+      cost,
+    });
+    const numbers = ["10", "20", "30", "40"].map((text, n) => edit(text, 0, String(Number(text) + 1), "literal", 1 + n / 10));
+    const comparisons = [0, 1, 2, 3].map((n) => edit("<", n, "<=", "comparison", 3 + n / 10));
+    const ordered = preferEdits([...numbers, ...comparisons], (item) => item.cost, program, [{ operator: "comparison", before: "<", after: "<=", line: "while lo < hi:" }]);
+    const [c1, c2, c3, c4] = comparisons;
+    const [n1, n2, n3, n4] = numbers;
+    expect(ordered).toEqual([c1, n1, c2, n2, c3, c4, n3, n4]);
+  });
+});
+
 describe("takeTurns", () => {
   it("takes one from each list in turn, the first list first, each item once", () => {
     expect(takeTurns(["a", "b", "c"], ["c", "d", "a", "e"])).toEqual(["a", "c", "b", "d", "e"]);
     expect(takeTurns([], ["x", "y"])).toEqual(["x", "y"]);
     expect(takeTurns(["x", "y"], [])).toEqual(["x", "y"]);
+    // Items told apart by what they stand for: two wrappers of one mutation are one item.
+    const wrapped = takeTurns([{ of: "a" }, { of: "b" }], [{ of: "a" }, { of: "c" }], (item) => item.of);
+    expect(wrapped.map((item) => item.of)).toEqual(["a", "c", "b"]);
   });
 });
 

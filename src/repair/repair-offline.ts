@@ -12,7 +12,7 @@ import { generateMutations } from "./mutation-operators.js";
 import { operatorTableFor } from "./operator-tables.js";
 import { linesLost } from "./lines-lost.js";
 import { OverfittingGuard } from "./overfitting-guard.js";
-import { preferEdits, rememberedMatcher, type RememberedMatch, type WeightedEdit } from "./prefer-edits.js";
+import { OWN_TURNS, preferEdits, rememberedMatcher, takeTurns, type RememberedMatch, type WeightedEdit } from "./prefer-edits.js";
 import { rankPlausible, tiedBeforeCoverage, type PlausibleEvidence } from "./rank-plausible.js";
 import { describeMutation, type EditDescription, type Mutation } from "./source-edit.js";
 import { grammarOf, hasSyntaxError, parseSource, type SyntaxTree } from "./syntax-tree.js";
@@ -54,8 +54,8 @@ export interface OfflineRepairOptions {
   /**
    * Edits that fixed similar failures before (the error -> fix memory), each weighted by how
    * alike its failure is: mutations like them are tried earlier, the more so the more suspicious
-   * their line (see `preferEdits`); those repeating one (the same operator and core change on a
-   * like line) on the most suspicious lines run before the search's own order; and a first
+   * their line (see `preferEdits`); those repeating one (the same kind and core change on a
+   * like line) on the most suspicious lines run first, taking turns with the search's own; and a first
    * plausible patch of the same kind as one (the same operator on a like line) is taken without
    * the overfitting guard's search for alternatives.
    */
@@ -128,9 +128,9 @@ const EXTRA_AFTER_PLAUSIBLE = 12;
 const GUARD_EXTRA_CANDIDATES = 60;
 const GUARD_MAX_PLAUSIBLE = 6;
 /**
- * Mutations that repeat a remembered fix (the same operator and core change on a like line, see
- * `rememberedMatcher`) run first, at most this many, before the search's own order; a plausible
- * patch among them ends the search at once (see `trusted`).
+ * Mutations that repeat a remembered fix (the same kind and core change on a like line, see
+ * `rememberedMatcher`) run first, at most this many, taking turns with the search's own first
+ * `OWN_TURNS` mutations; a plausible patch among the repeats ends the search at once (see `trusted`).
  */
 const REPLAY_MAX = 20;
 /**
@@ -333,6 +333,7 @@ class RepairSearch {
       const top = ranking[0]?.score;
       const ids = { next: 0 };
       const lists: Planned[][] = [];
+      const ownLists: Planned[][] = [];
       const repeats: { planned: Planned; key: number }[] = [];
       for (const [path, tree] of trees) {
         if (!coverage.has(path)) continue;
@@ -345,8 +346,10 @@ class RepairSearch {
         this.pools.set(path, pool);
         const mutations = generateMutations(tree, code, operatorTableFor(grammar));
         const suspicionOf = (line: number) => pool.suspicionOf(line);
-        const ordered = preferEdits(pool.order(mutations), (mutation) => pool.keyOf(mutation), code, this.options.preferredEdits, suspicionOf);
+        const searchOrder = pool.order(mutations);
+        const ordered = preferEdits(searchOrder, (mutation) => pool.keyOf(mutation), code, this.options.preferredEdits, suspicionOf);
         lists.push(ordered.map((mutation) => ({ pool, mutation })));
+        ownLists.push(searchOrder.map((mutation) => ({ pool, mutation })));
         const match = rememberedMatcher(code, this.options.preferredEdits);
         if (match) this.matchers.set(path, match);
         for (const mutation of match ? ordered : []) {
@@ -357,7 +360,11 @@ class RepairSearch {
           if (found?.repeats) repeats.push({ planned: { pool, mutation }, key: key - found.bonus });
         }
       }
-      const replay = repeats.sort((a, b) => a.key - b.key).slice(0, REPLAY_MAX).map((entry) => entry.planned);
+      const repeated = repeats.sort((a, b) => a.key - b.key).slice(0, REPLAY_MAX).map((entry) => entry.planned);
+      // The repeats take turns with the search's own first mutations, as the memory's order does
+      // (see `preferEdits`): a bug the search finds in a candidate or two costs a memory of
+      // other fixes no more than as many again.
+      const replay = repeated.length ? takeTurns(repeated, mergeByKey(ownLists).slice(0, OWN_TURNS), (planned) => planned.mutation) : [];
       await this.searchSingles(mergeByKey(lists), await this.replay(replay));
     } finally {
       for (const tree of trees.values()) tree.delete();
@@ -403,8 +410,9 @@ class RepairSearch {
   }
 
   /**
-   * Runs the mutations that repeat a remembered fix, with no candidate more after a plausible
-   * one; returns those the runner did not get to, which the search runs first.
+   * Runs the mutations that repeat a remembered fix, taking turns with the search's own first
+   * ones, with no candidate more after a plausible one; returns those the runner did not get
+   * to, which the search runs first.
    */
   private async replay(replay: readonly Planned[]): Promise<Candidate[]> {
     const batch = replay.flatMap(({ pool, mutation }) => pool.build([mutation]) ?? []).slice(0, this.batchLimit());
