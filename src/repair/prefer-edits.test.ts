@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { preferEdits, rememberedMatcher, suspicionFactor, takeTurns } from "./prefer-edits.js";
+import { expectsPairs, preferEdits, rememberedMatcher, suspicionFactor, takeTurns } from "./prefer-edits.js";
 import type { Mutation } from "./source-edit.js";
 
 const SOURCE = "while lo < hi:\n    mid = (lo + hi) // 2\n";
@@ -260,6 +260,17 @@ describe("preferEdits past the search's own first mutations", () => {
     const [c1, c2, c3, c4] = comparisons;
     const [n1, n2, n3, n4] = numbers;
     expect(ordered).toEqual([c1, n1, c2, n2, c3, c4, n3, n4]);
+  });
+});
+
+describe("expectsPairs", () => {
+  const number = { operator: "constant" as const, before: "0", after: "-1" };
+  const comparison = { operator: "comparison" as const, before: ">", after: ">=" };
+  it("is true when the best matching recalled fix took several edits, not when a less alike one did", () => {
+    expect(expectsPairs([{ ...number, fixEdits: 2 }, { ...comparison, fixEdits: 2 }])).toBe(true);
+    expect(expectsPairs([comparison, { ...number, fixEdits: 2, weight: 0.6 }])).toBe(false);
+    expect(expectsPairs([comparison])).toBe(false);
+    expect(expectsPairs(undefined)).toBe(false);
   });
 });
 

@@ -21,6 +21,19 @@ export interface WeightedEdit extends PreferredEdit {
    * much less when its failure was less alike.
    */
   weight?: number;
+  /**
+   * How many edits the remembered fix made (default 1): a failure most like one that took two
+   * edits may take two again, and the engine looks for pairs early (see `expectsPairs`).
+   */
+  fixEdits?: number;
+}
+
+/**
+ * The failure is most like one whose fix took several edits: an edit of the best matching
+ * recalled fix (weight 1, see `offlineEdits`) belongs to a fix of more than one edit.
+ */
+export function expectsPairs(preferred: readonly WeightedEdit[] | undefined): boolean {
+  return (preferred ?? []).some((edit) => (edit.weight ?? 1) >= 1 && (edit.fixEdits ?? 1) > 1);
 }
 
 /**

@@ -12,7 +12,7 @@ import { generateMutations } from "./mutation-operators.js";
 import { operatorTableFor } from "./operator-tables.js";
 import { linesLost } from "./lines-lost.js";
 import { OverfittingGuard } from "./overfitting-guard.js";
-import { OWN_TURNS, preferEdits, rememberedMatcher, takeTurns, type RememberedMatch, type WeightedEdit } from "./prefer-edits.js";
+import { expectsPairs, OWN_TURNS, preferEdits, rememberedMatcher, takeTurns, type RememberedMatch, type WeightedEdit } from "./prefer-edits.js";
 import { rankPlausible, tiedBeforeCoverage, type PlausibleEvidence } from "./rank-plausible.js";
 import { describeMutation, type EditDescription, type Mutation } from "./source-edit.js";
 import { grammarOf, hasSyntaxError, parseSource, type SyntaxTree } from "./syntax-tree.js";
@@ -155,7 +155,7 @@ const BATCH_SIZE = 250;
 const FIRST_BATCH_SIZE = 16;
 const BATCH_HEADROOM = 2;
 const BATCH_BUDGET_MS = 5_000;
-/** Pairs of edits come only after every single edit, and only this many. */
+/** Pairs of edits come only after every single edit (but see EARLY_PAIRS_AFTER), and only this many. */
 const MAX_PAIRS = 2_000;
 const PAIR_TOP_SINGLES = 30;
 const PAIR_PARTNERS = 80;
@@ -165,6 +165,14 @@ const PAIR_PARTNERS = 80;
  * program of a second round, with its own fault localization and edits.
  */
 const SINGLES_AFTER_PARTIAL = 250;
+/**
+ * When the failure is most like one whose remembered fix took two edits (see `expectsPairs`),
+ * the pairs of the singles run so far are tried once this many singles have run, at most
+ * EARLY_PAIRS of them, instead of only after every single edit: the halves of a two-edit fix are
+ * usually cheap edits of the lines the tests point at, among the first singles.
+ */
+const EARLY_PAIRS_AFTER = 40;
+const EARLY_PAIRS = 40;
 /** Singles that helped on their own whose pairs are tried before a second round. */
 const HELPING_SINGLES = 10;
 /** The original program is round 1; a partial fix of it may be the base of round 2, and no further. */
@@ -266,6 +274,8 @@ class RepairSearch {
    * was verified before.
    */
   private trusted = false;
+  /** The early pairs of a failure like a remembered two-edit one have run (see EARLY_PAIRS_AFTER). */
+  private earlyPairsRun = false;
   /** Per program file, how its mutations compare with the remembered edits (none without a memory). */
   private readonly matchers = new Map<string, (mutation: Mutation) => RememberedMatch>();
 
@@ -425,6 +435,7 @@ class RepairSearch {
     let carried = carriedIn;
     while (!this.stopped() && !this.settled() && !this.followUp) {
       if (this.plausible.length === 0 && this.partial && this.candidatesRun() - this.partial.at >= SINGLES_AFTER_PARTIAL) await this.laterRound();
+      if (this.plausible.length === 0 && !this.earlyPairsRun && this.candidatesRun() >= EARLY_PAIRS_AFTER && expectsPairs(this.options.preferredEdits)) await this.earlyPairs();
       if (this.followUp || this.stopped()) break;
       if (await this.guardCheckpoint()) continue;
       const limit =
@@ -433,8 +444,11 @@ class RepairSearch {
           : this.partial && !this.laterRoundRun
             ? Math.min(this.batchLimit(), this.partial.at + SINGLES_AFTER_PARTIAL - this.candidatesRun())
             : this.batchLimit();
-      const batch = carried.slice(0, limit);
-      while (index < ordered.length && batch.length < limit) {
+      // A batch ends where the early pairs are due, so that they come after that many singles.
+      const pairsDue = this.plausible.length === 0 && !this.earlyPairsRun && expectsPairs(this.options.preferredEdits);
+      const size = pairsDue && this.candidatesRun() < EARLY_PAIRS_AFTER ? Math.min(limit, EARLY_PAIRS_AFTER - this.candidatesRun()) : limit;
+      const batch = carried.slice(0, size);
+      while (index < ordered.length && batch.length < size) {
         const { pool, mutation } = ordered[index++];
         const candidate = pool.build([mutation]);
         if (candidate) batch.push(candidate);
@@ -482,6 +496,19 @@ class RepairSearch {
    * Two edits: first combinations of singles that fixed some failing test, then those
    * partnered with the top-ranked singles, then pairs among the top singles.
    */
+  /** See EARLY_PAIRS_AFTER: the pairs of the singles run so far, the likeliest halves first. */
+  private async earlyPairs(): Promise<void> {
+    this.earlyPairsRun = true;
+    const improving = this.improvingSingles(false);
+    const partners = this.evaluated
+      .filter(({ candidate, verdict }) => candidate.mutations.length === 1 && !verdict.timedOut && !verdict.invalid)
+      .slice(0, PAIR_PARTNERS)
+      .map(({ candidate }) => candidate);
+    // One group, cheapest pair first: the helping singles paired among themselves as a group
+    // of their own would take the few pairs there are room for.
+    await this.runPairs([[improving, partners]], EARLY_PAIRS);
+  }
+
   private async searchPairs(): Promise<void> {
     const usable = this.evaluated.filter(({ verdict }) => !verdict.timedOut && !verdict.invalid);
     const improving = this.improvingSingles(false);
