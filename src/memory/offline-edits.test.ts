@@ -53,10 +53,10 @@ describe("offlineEdits", () => {
     expect(edits[1].weight).toBeLessThan(1);
   });
 
-  it("keeps every edit of a fix with its weight and never changes the stored entries", () => {
+  it("keeps every edit of a fix with its weight and how many edits the fix made, and never changes the stored entries", () => {
     const twoEdits = stored({ ...missingName, edits: [{ before: "totl", after: "total" }, { before: "cnt", after: "count" }] }, "eeeeeeeeeeee");
     const ranked = rankMemories({ signature: "name|NameError: name 'cnt' is not defined|count.py:9", errorType: "name", summary: "NameError: name 'cnt' is not defined at count.py:9" }, [twoEdits], 10);
-    expect(offlineEdits(ranked)).toEqual(twoEdits.edits);
-    expect(twoEdits.edits.every((edit) => !("weight" in edit))).toBe(true);
+    expect(offlineEdits(ranked)).toEqual(twoEdits.edits.map((edit) => ({ ...edit, fixEdits: 2 })));
+    expect(twoEdits.edits.every((edit) => !("weight" in edit) && !("fixEdits" in edit))).toBe(true);
   });
 });

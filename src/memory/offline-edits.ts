@@ -14,7 +14,8 @@ const FLOOR = 0.1;
  * similarity of the diagnoses relative to the best one's. The tier alone rarely tells fixes
  * apart (most failures are a failed `assert <n> == <n>`, the same message in any program), so
  * the text decides among fixes of one tier. The engine moves the best matching memory's kind of
- * edit forward most, and those of the less alike failures recalled with it less.
+ * edit forward most, and those of the less alike failures recalled with it less. The edits of
+ * a fix of several edits say how many it made (`fixEdits`).
  */
 export function offlineEdits(ranked: readonly RankedMemory[]): WeightedEdit[] {
   if (ranked.length === 0) return [];
@@ -22,6 +23,7 @@ export function offlineEdits(ranked: readonly RankedMemory[]): WeightedEdit[] {
   const similarity = (memory: RankedMemory) => Math.max(FLOOR, memory.similarity);
   return ranked.flatMap((memory) => {
     const weight = PER_TIER ** (best.tier - memory.tier) * Math.min(1, similarity(memory) / similarity(best));
-    return memory.entry.edits.map((edit) => (weight < 1 ? { ...edit, weight } : { ...edit }));
+    const several = memory.entry.edits.length > 1 ? { fixEdits: memory.entry.edits.length } : {};
+    return memory.entry.edits.map((edit) => (weight < 1 ? { ...edit, ...several, weight } : { ...edit, ...several }));
   });
 }

@@ -1,7 +1,7 @@
-import { textSimilarity } from "../boundary/text-similarity.js";
 import { recallSignature } from "../diagnosis/error-signature.js";
 import { shapeSimilarity } from "./failure-shape.js";
 import type { MemoryEntry } from "./memory-entry.js";
+import { summarySimilarity } from "./summary-similarity.js";
 
 /** The failure to find remembered fixes for. */
 export interface RecallQuery {
@@ -18,14 +18,20 @@ export interface RankedMemory {
    */
   tier: 0 | 1 | 2 | 3;
   /**
-   * How alike the two diagnoses are, 0 to 1: the text similarity of their summaries, and where
+   * How alike the two diagnoses are, 0 to 1: the similarity of their summaries' tokens (see
+   * `summarySimilarity`), and where
    * both show a wrong value, its mean with how alike the wrong values relate to the right ones
    * (see `failureShape`).
    */
   similarity: number;
 }
 
-/** Below this, two diagnoses of different signatures are not taken as the same kind of failure. */
+/**
+ * Below this, two diagnoses of different signatures are not taken as the same kind of failure
+ * (see `summarySimilarity`; of the pairs of summaries of the bench's learned fixes, a few fewer pass
+ * it than passed 0.6 on the character diff it replaced: a fix recalled for a failure of another
+ * message and little likeness costs more candidates than it saves).
+ */
 export const MIN_SIMILARITY = 0.6;
 
 /**
@@ -40,7 +46,7 @@ export function rankMemories(query: RecallQuery, entries: readonly MemoryEntry[]
   const message = withoutLocation(query.signature);
   const ranked: RankedMemory[] = [];
   for (const entry of entries) {
-    const text = textSimilarity(query.summary, entry.summary);
+    const text = summarySimilarity(query.summary, entry.summary);
     const tier =
       entry.signature === query.signature ? 3 : recallSignature(entry.signature) === normalized ? 2 : withoutLocation(entry.signature) === message ? 1 : 0;
     if (tier === 0 && (text < MIN_SIMILARITY || entry.errorType !== query.errorType)) continue;

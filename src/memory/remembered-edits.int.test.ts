@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { repairOffline, type OfflineRepairInput } from "../repair/repair-offline.js";
 import { createSandbox } from "../sandbox/create-sandbox.js";
+import { offlineEdits } from "./offline-edits.js";
 import { rememberedEdits } from "./remembered-edits.js";
 
 const sandbox = createSandbox({ onWarning: () => {} });
@@ -188,5 +189,99 @@ describe("remembered fixes of other kinds in a program full of calls", () => {
     // The remembered kinds cost their edits of the lines the tests point at most (a memory that
     // moved them forward on every line lost this fix within the 400 candidates), no more.
     expect(withMemory.candidatesToFirstPlausible).toBeLessThan(1.5 * without.candidatesToFirstPlausible);
+  });
+});
+
+// A count that starts at one and a comparison that leaves out the mark: no single edit passes
+// every test, two do. The memory holds another program's fix of two edits, a number and a
+// comparison, for a failure of the same kind.
+const PASSING: OfflineRepairInput = {
+  language: "python",
+  entry: "passing.py",
+  code: `def count_passing(scores, mark):
+    """How many scores reach the pass mark."""
+    passed = 1
+    for score in scores:
+        if score > mark:
+            passed += 1
+    return passed
+
+
+def best_score(scores):
+    """The highest score, or None without scores."""
+    if not scores:
+        return None
+    best = scores[0]
+    for score in scores[1:]:
+        if score > best:
+            best = score
+    return best
+`,
+  tests: [
+    {
+      path: "test_passing.py",
+      content: `from passing import best_score, count_passing
+
+
+def test_nobody():
+    assert count_passing([], 50) == 0
+
+
+def test_on_the_mark():
+    assert count_passing([50], 50) == 1
+
+
+def test_one_of_two():
+    assert count_passing([10, 60], 50) == 1
+
+
+def test_two_of_three():
+    assert count_passing([50, 70, 20], 50) == 2
+
+
+def test_everybody():
+    assert count_passing([80, 90], 50) == 2
+
+
+def test_best():
+    assert best_score([3, 9, 4]) == 9
+`,
+    },
+  ],
+};
+
+describe("a failure like one whose remembered fix took two edits", () => {
+  it("finds the two-edit fix among the pairs of the first singles, not only after every single edit", { timeout: 300_000 }, async () => {
+    const lastIndex = {
+      id: "aaaaaaaaaaaa",
+      language: "python" as const,
+      signature: "assertion|assert <n> == <n>|test_last_index.py:13",
+      errorType: "assertion",
+      summary: "1 of 3 tests failed; test_v2: expected -1, got 0 (assert last_index([4, 5], 9) == -1)",
+      diff: "",
+      edits: rememberedEdits(
+        [
+          { operator: "constant", before: "0", after: "-1", line: 7 },
+          { operator: "comparison", before: ">", after: ">=", line: 3 },
+        ],
+        "def last_index(xs, x):\n    i = len(xs) - 1\n    while i > 0:\n        if xs[i] == x:\n            return i\n        i -= 1\n    return 0\n",
+      ),
+      madeBy: "offline:constant+comparison",
+      verified: true as const,
+      timesUsed: 0,
+      timesHelped: 0,
+      createdAt: "2026-12-01T12:00:00.000Z",
+      lastUsed: "2026-12-01T12:00:00.000Z",
+    };
+    const preferredEdits = offlineEdits([{ entry: lastIndex, tier: 2, similarity: 0.7 }]);
+    expect(preferredEdits.every((edit) => edit.fixEdits === 2)).toBe(true);
+    const without = fixed(await repairOffline(PASSING, OPTIONS));
+    const withMemory = fixed(await repairOffline(PASSING, { ...OPTIONS, preferredEdits }));
+    expect(readable(without.edits)).toEqual(["3: 1 -> 0", "5: > -> >="]);
+    expect(readable(withMemory.edits)).toEqual(readable(without.edits));
+    expect(withMemory.candidatesToFirstPlausible).toBeLessThan(without.candidatesToFirstPlausible);
+    // The remembered fix's two edits are not the ones this bug needs (another number, another
+    // line): the pairs come from this program's own singles.
+    expect(withMemory.candidatesToFirstPlausible).toBeLessThan(100);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { preferEdits, rememberedMatcher, suspicionFactor } from "./prefer-edits.js";
+import { expectsPairs, preferEdits, rememberedMatcher, suspicionFactor, takeTurns } from "./prefer-edits.js";
 import type { Mutation } from "./source-edit.js";
 
 const SOURCE = "while lo < hi:\n    mid = (lo + hi) // 2\n";
@@ -18,9 +18,9 @@ describe("preferEdits", () => {
     expect(preferEdits(mutations, keyOf, SOURCE, [])).toEqual(mutations);
   });
 
-  it("tries the remembered replacement first, then the remembered operator, and keeps every mutation", () => {
+  it("tries the remembered replacement first, then the search's own first, then the remembered operator, and keeps every mutation", () => {
     const ordered = preferEdits(mutations, keyOf, SOURCE, [{ operator: "comparison", before: "<", after: " <= " }]);
-    expect(ordered.map((mutation) => mutation.edit.text)).toEqual(["<=", ">", "-", "3"]);
+    expect(ordered.map((mutation) => mutation.edit.text)).toEqual(["<=", "-", ">", "3"]);
   });
 
   it("moves a model's fix (no operator) forward only where the replacement is the same", () => {
@@ -52,9 +52,10 @@ describe("preferEdits with a fix remembered from another program", () => {
   it("moves the remembered kind of edit forward, on a line shaped like the remembered one first", () => {
     expect(order(undefined)).toEqual(["3:!=", "2:1", "5:-1", "2:-1"]);
     const remembered = { operator: "constant" as const, before: "0", after: "-1", line: "for i in range(len(xs) - 1, 0, -1):" };
-    expect(order([remembered])).toEqual(["2:-1", "5:-1", "3:!=", "2:1"]);
+    // The memory's order (the like line's edit, then the same edit elsewhere) takes turns with the search's own.
+    expect(order([remembered])).toEqual(["2:-1", "3:!=", "5:-1", "2:1"]);
     // The same edit without the place it was made: both move, in the search's own order.
-    expect(order([{ operator: "constant", before: "0", after: "-1" }])).toEqual(["5:-1", "2:-1", "3:!=", "2:1"]);
+    expect(order([{ operator: "constant", before: "0", after: "-1" }])).toEqual(["5:-1", "3:!=", "2:-1", "2:1"]);
   });
 });
 
@@ -93,7 +94,7 @@ describe("rememberedMatcher", () => {
     expect(match?.(mutation("comparison", 3, "-", "+"))).toEqual({ bonus: 0, repeats: false, sameKind: false });
   });
 
-  it("orders the repeat of the remembered fix ahead of cheaper edits of the same line", () => {
+  it("orders the repeat of the remembered fix first, taking turns with the cheaper edits of the same line", () => {
     const candidates = [
       mutation("arithmetic", 3, "-", "+"),
       mutation("literal", 3, "1", "2"),
@@ -101,7 +102,43 @@ describe("rememberedMatcher", () => {
       mutation("bound", 3, "len(numbers) - 1", "len(numbers)"),
     ];
     const ordered = preferEdits(candidates, (candidate) => candidate.cost, program, [dropped]);
-    expect(ordered.map((candidate) => candidate.edit.text)).toEqual(["len(numbers)", "len(numbers) + 1", "+", "2"]);
+    expect(ordered.map((candidate) => candidate.edit.text)).toEqual(["len(numbers)", "+", "len(numbers) + 1", "2"]);
+  });
+});
+
+describe("rememberedMatcher across operators that make the same change", () => {
+  // An index that should start at -1, in a program other than the one the fix was remembered from.
+  const program = ["def last_match(items, wanted):", "    found = 0", "    for i in range(len(items)):", "        if items[i] == wanted:", "            found = i", "    return found", ""].join("\n");
+  const at = (line: number, text: string) => program.split("\n").slice(0, line - 1).join("\n").length + 1 + program.split("\n")[line - 1].indexOf(text);
+  const mutation = (operator: Mutation["operator"], line: number, text: string, replacement: string): Mutation => ({
+    operator,
+    line,
+    edit: { start: at(line, text), end: at(line, text) + text.length, text: replacement },
+    cost: 2,
+  });
+
+  it("takes a number put in by the literal operator as the kind of one the constant operator put in", () => {
+    // The literal operator's one more (`0` -> `1`) is the constant operator's kind of edit: one number for another.
+    const remembered = { operator: "constant" as const, before: "0", after: "-1", line: "result = 0" };
+    const match = rememberedMatcher(program, [remembered]);
+    const literal = match?.(mutation("literal", 2, "0", "1"));
+    expect(literal?.sameKind).toBe(true);
+    expect(literal?.bonus).toBeGreaterThan(0);
+    expect(match?.(mutation("comparison", 4, "==", "!="))?.bonus).toBe(0);
+  });
+
+  it("takes the same core change from another operator as a repeat (`- 1` dropped by the bound or the term deletion)", () => {
+    const program2 = ["def tail_sum(xs):", "    return sum(xs[:len(xs) - 1])", ""].join("\n");
+    const start = program2.indexOf("len(xs) - 1");
+    const deleted: Mutation = { operator: "delete_term", line: 2, edit: { start, end: start + "len(xs) - 1".length, text: "len(xs)" }, cost: 3 };
+    const remembered = { operator: "bound" as const, before: "len(values) - 1", after: "len(values)", line: "return sum(values[:len(values) - 1])" };
+    const found = rememberedMatcher(program2, [remembered])?.(deleted);
+    expect(found?.repeats).toBe(true);
+    expect(found?.sameKind).toBe(true);
+    // Names only (arguments swapped) say nothing about which edit: another operator's is not taken for it.
+    const swap = { operator: "swap_arguments" as const, before: "a, b", after: "b, a", line: "return f(a, b)" };
+    const renamed: Mutation = { operator: "replace_name", line: 2, edit: { start: program2.indexOf("xs"), end: program2.indexOf("xs") + 2, text: "ys" }, cost: 3 };
+    expect(rememberedMatcher(program2, [swap])?.(renamed)?.bonus).toBe(0);
   });
 });
 
@@ -180,6 +217,71 @@ describe("preferEdits by the line's suspiciousness and the memory's weight", () 
     const keyOf = (item: Mutation) => item.cost;
     expect(show(preferEdits(candidates, keyOf, program, [comparison, { ...literal, weight: 0.3 }]))[0]).toBe("3:>=");
     expect(show(preferEdits(candidates, keyOf, program, [{ ...comparison, weight: 0.3 }, literal]))[0]).toBe("5:0");
+  });
+});
+
+describe("preferEdits with fixes of other kinds recalled", () => {
+  // A grade boundary that should include 90; the memory recalled number fixes from other programs.
+  const program = ["def grade(score):", "    if score > 90:", "        return 'A'", "    return 'B'", ""].join("\n");
+  const at = (text: string) => ({ start: program.indexOf(text), end: program.indexOf(text) + text.length });
+  const candidates: Mutation[] = [
+    { operator: "comparison", line: 2, edit: { ...at(">"), text: ">=" }, cost: 1.2 },
+    { operator: "literal", line: 2, edit: { ...at("90"), text: "91" }, cost: 1.4 },
+    { operator: "literal", line: 2, edit: { ...at("90"), text: "89" }, cost: 1.4 },
+    { operator: "constant", line: 2, edit: { ...at("90"), text: "0" }, cost: 2.5 },
+    { operator: "constant", line: 2, edit: { ...at("90"), text: "-1" }, cost: 2.6 },
+  ];
+  const recalled = [
+    { operator: "literal" as const, before: "1", after: "0", line: "for i in range(1, len(values)):" },
+    { operator: "constant" as const, before: "0", after: "-1", line: "if found < 0:" },
+  ];
+
+  it("puts the search's own cheapest edit of the top line second at the latest, however many kinds the memory moves", () => {
+    const ordered = preferEdits(candidates, (item) => item.cost, program, recalled).map((item) => item.edit.text);
+    // The memory's first pick, then the search's own first: the comparison the bug needs.
+    expect(ordered.indexOf(">=")).toBe(1);
+    expect(new Set(ordered)).toEqual(new Set(candidates.map((item) => item.edit.text)));
+  });
+});
+
+describe("preferEdits past the search's own first mutations", () => {
+  it("lets the memory's order decide once the search's own first two have had their turns", () => {
+    const program = "if a < b and c < d and e < f and g < h:\n    return 10 + 20 + 30 + 40\n";
+    const nth = (text: string, n: number) => program.split(text).slice(0, n + 1).join(text).length;
+    const edit = (text: string, n: number, replacement: string, operator: Mutation["operator"], cost: number): Mutation => ({
+      operator,
+      line: operator === "literal" ? 2 : 1,
+      edit: { start: nth(text, n), end: nth(text, n) + text.length, text: replacement },
+      cost,
+    });
+    const numbers = ["10", "20", "30", "40"].map((text, n) => edit(text, 0, String(Number(text) + 1), "literal", 1 + n / 10));
+    const comparisons = [0, 1, 2, 3].map((n) => edit("<", n, "<=", "comparison", 3 + n / 10));
+    const ordered = preferEdits([...numbers, ...comparisons], (item) => item.cost, program, [{ operator: "comparison", before: "<", after: "<=", line: "while lo < hi:" }]);
+    const [c1, c2, c3, c4] = comparisons;
+    const [n1, n2, n3, n4] = numbers;
+    expect(ordered).toEqual([c1, n1, c2, n2, c3, c4, n3, n4]);
+  });
+});
+
+describe("expectsPairs", () => {
+  const number = { operator: "constant" as const, before: "0", after: "-1" };
+  const comparison = { operator: "comparison" as const, before: ">", after: ">=" };
+  it("is true when the best matching recalled fix took several edits, not when a less alike one did", () => {
+    expect(expectsPairs([{ ...number, fixEdits: 2 }, { ...comparison, fixEdits: 2 }])).toBe(true);
+    expect(expectsPairs([comparison, { ...number, fixEdits: 2, weight: 0.6 }])).toBe(false);
+    expect(expectsPairs([comparison])).toBe(false);
+    expect(expectsPairs(undefined)).toBe(false);
+  });
+});
+
+describe("takeTurns", () => {
+  it("takes one from each list in turn, the first list first, each item once", () => {
+    expect(takeTurns(["a", "b", "c"], ["c", "d", "a", "e"])).toEqual(["a", "c", "b", "d", "e"]);
+    expect(takeTurns([], ["x", "y"])).toEqual(["x", "y"]);
+    expect(takeTurns(["x", "y"], [])).toEqual(["x", "y"]);
+    // Items told apart by what they stand for: two wrappers of one mutation are one item.
+    const wrapped = takeTurns([{ of: "a" }, { of: "b" }], [{ of: "a" }, { of: "c" }], (item) => item.of);
+    expect(wrapped.map((item) => item.of)).toEqual(["a", "c", "b"]);
   });
 });
 

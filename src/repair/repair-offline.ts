@@ -12,7 +12,7 @@ import { generateMutations } from "./mutation-operators.js";
 import { operatorTableFor } from "./operator-tables.js";
 import { linesLost } from "./lines-lost.js";
 import { OverfittingGuard } from "./overfitting-guard.js";
-import { preferEdits, rememberedMatcher, type RememberedMatch, type WeightedEdit } from "./prefer-edits.js";
+import { expectsPairs, OWN_TURNS, preferEdits, rememberedMatcher, takeTurns, type RememberedMatch, type WeightedEdit } from "./prefer-edits.js";
 import { rankPlausible, tiedBeforeCoverage, type PlausibleEvidence } from "./rank-plausible.js";
 import { describeMutation, type EditDescription, type Mutation } from "./source-edit.js";
 import { grammarOf, hasSyntaxError, parseSource, type SyntaxTree } from "./syntax-tree.js";
@@ -55,8 +55,8 @@ export interface OfflineRepairOptions {
   /**
    * Edits that fixed similar failures before (the error -> fix memory), each weighted by how
    * alike its failure is: mutations like them are tried earlier, the more so the more suspicious
-   * their line (see `preferEdits`); those repeating one (the same operator and core change on a
-   * like line) on the most suspicious lines run before the search's own order; and a first
+   * their line (see `preferEdits`); those repeating one (the same kind and core change on a
+   * like line) on the most suspicious lines run first, taking turns with the search's own; and a first
    * plausible patch of the same kind as one (the same operator on a like line) is taken without
    * the overfitting guard's search for alternatives.
    */
@@ -131,9 +131,9 @@ const EXTRA_AFTER_PLAUSIBLE = 12;
 const GUARD_EXTRA_CANDIDATES = 60;
 const GUARD_MAX_PLAUSIBLE = 6;
 /**
- * Mutations that repeat a remembered fix (the same operator and core change on a like line, see
- * `rememberedMatcher`) run first, at most this many, before the search's own order; a plausible
- * patch among them ends the search at once (see `trusted`).
+ * Mutations that repeat a remembered fix (the same kind and core change on a like line, see
+ * `rememberedMatcher`) run first, at most this many, taking turns with the search's own first
+ * `OWN_TURNS` mutations; a plausible patch among the repeats ends the search at once (see `trusted`).
  */
 const REPLAY_MAX = 20;
 /**
@@ -158,7 +158,7 @@ const BATCH_SIZE = 250;
 const FIRST_BATCH_SIZE = 16;
 const BATCH_HEADROOM = 2;
 const BATCH_BUDGET_MS = 5_000;
-/** Pairs of edits come only after every single edit, and only this many. */
+/** Pairs of edits come only after every single edit (but see EARLY_PAIRS_AFTER), and only this many. */
 const MAX_PAIRS = 2_000;
 const PAIR_TOP_SINGLES = 30;
 const PAIR_PARTNERS = 80;
@@ -168,6 +168,14 @@ const PAIR_PARTNERS = 80;
  * program of a second round, with its own fault localization and edits.
  */
 const SINGLES_AFTER_PARTIAL = 250;
+/**
+ * When the failure is most like one whose remembered fix took two edits (see `expectsPairs`),
+ * the pairs of the singles run so far are tried once this many singles have run, at most
+ * EARLY_PAIRS of them, instead of only after every single edit: the halves of a two-edit fix are
+ * usually cheap edits of the lines the tests point at, among the first singles.
+ */
+const EARLY_PAIRS_AFTER = 40;
+const EARLY_PAIRS = 40;
 /** Singles that helped on their own whose pairs are tried before a second round. */
 const HELPING_SINGLES = 10;
 /** The original program is round 1; a partial fix of it may be the base of round 2, and no further. */
@@ -271,6 +279,8 @@ class RepairSearch {
    * was verified before.
    */
   private trusted = false;
+  /** The early pairs of a failure like a remembered two-edit one have run (see EARLY_PAIRS_AFTER). */
+  private earlyPairsRun = false;
   /** Per program file, how its mutations compare with the remembered edits (none without a memory). */
   private readonly matchers = new Map<string, (mutation: Mutation) => RememberedMatch>();
 
@@ -343,6 +353,7 @@ class RepairSearch {
       const top = ranking[0]?.score;
       const ids = { next: 0 };
       const lists: Planned[][] = [];
+      const ownLists: Planned[][] = [];
       const repeats: { planned: Planned; key: number }[] = [];
       for (const [path, tree] of trees) {
         if (!coverage.has(path)) continue;
@@ -355,8 +366,10 @@ class RepairSearch {
         this.pools.set(path, pool);
         const mutations = generateMutations(tree, code, operatorTableFor(grammar));
         const suspicionOf = (line: number) => pool.suspicionOf(line);
-        const ordered = preferEdits(pool.order(mutations), (mutation) => pool.keyOf(mutation), code, this.options.preferredEdits, suspicionOf);
+        const searchOrder = pool.order(mutations);
+        const ordered = preferEdits(searchOrder, (mutation) => pool.keyOf(mutation), code, this.options.preferredEdits, suspicionOf);
         lists.push(ordered.map((mutation) => ({ pool, mutation })));
+        ownLists.push(searchOrder.map((mutation) => ({ pool, mutation })));
         const match = rememberedMatcher(code, this.options.preferredEdits);
         if (match) this.matchers.set(path, match);
         for (const mutation of match ? ordered : []) {
@@ -367,7 +380,11 @@ class RepairSearch {
           if (found?.repeats) repeats.push({ planned: { pool, mutation }, key: key - found.bonus });
         }
       }
-      const replay = repeats.sort((a, b) => a.key - b.key).slice(0, REPLAY_MAX).map((entry) => entry.planned);
+      const repeated = repeats.sort((a, b) => a.key - b.key).slice(0, REPLAY_MAX).map((entry) => entry.planned);
+      // The repeats take turns with the search's own first mutations, as the memory's order does
+      // (see `preferEdits`): a bug the search finds in a candidate or two costs a memory of
+      // other fixes no more than as many again.
+      const replay = repeated.length ? takeTurns(repeated, mergeByKey(ownLists).slice(0, OWN_TURNS), (planned) => planned.mutation) : [];
       await this.searchSingles(mergeByKey(lists), await this.replay(replay));
     } finally {
       for (const tree of trees.values()) tree.delete();
@@ -413,8 +430,9 @@ class RepairSearch {
   }
 
   /**
-   * Runs the mutations that repeat a remembered fix, with no candidate more after a plausible
-   * one; returns those the runner did not get to, which the search runs first.
+   * Runs the mutations that repeat a remembered fix, taking turns with the search's own first
+   * ones, with no candidate more after a plausible one; returns those the runner did not get
+   * to, which the search runs first.
    */
   private async replay(replay: readonly Planned[]): Promise<Candidate[]> {
     const batch = replay.flatMap(({ pool, mutation }) => pool.build([mutation]) ?? []).slice(0, this.batchLimit());
@@ -427,6 +445,7 @@ class RepairSearch {
     let carried = carriedIn;
     while (!this.stopped() && !this.settled() && !this.followUp) {
       if (this.plausible.length === 0 && this.partial && this.candidatesRun() - this.partial.at >= SINGLES_AFTER_PARTIAL) await this.laterRound();
+      if (this.plausible.length === 0 && !this.earlyPairsRun && this.candidatesRun() >= EARLY_PAIRS_AFTER && expectsPairs(this.options.preferredEdits)) await this.earlyPairs();
       if (this.followUp || this.stopped()) break;
       if (await this.guardCheckpoint()) continue;
       const limit =
@@ -435,8 +454,11 @@ class RepairSearch {
           : this.partial && !this.laterRoundRun
             ? Math.min(this.batchLimit(), this.partial.at + SINGLES_AFTER_PARTIAL - this.candidatesRun())
             : this.batchLimit();
-      const batch = carried.slice(0, limit);
-      while (index < ordered.length && batch.length < limit) {
+      // A batch ends where the early pairs are due, so that they come after that many singles.
+      const pairsDue = this.plausible.length === 0 && !this.earlyPairsRun && expectsPairs(this.options.preferredEdits);
+      const size = pairsDue && this.candidatesRun() < EARLY_PAIRS_AFTER ? Math.min(limit, EARLY_PAIRS_AFTER - this.candidatesRun()) : limit;
+      const batch = carried.slice(0, size);
+      while (index < ordered.length && batch.length < size) {
         const { pool, mutation } = ordered[index++];
         const candidate = pool.build([mutation]);
         if (candidate) batch.push(candidate);
@@ -484,6 +506,19 @@ class RepairSearch {
    * Two edits: first combinations of singles that fixed some failing test, then those
    * partnered with the top-ranked singles, then pairs among the top singles.
    */
+  /** See EARLY_PAIRS_AFTER: the pairs of the singles run so far, the likeliest halves first. */
+  private async earlyPairs(): Promise<void> {
+    this.earlyPairsRun = true;
+    const improving = this.improvingSingles(false);
+    const partners = this.evaluated
+      .filter(({ candidate, verdict }) => candidate.mutations.length === 1 && !verdict.timedOut && !verdict.invalid)
+      .slice(0, PAIR_PARTNERS)
+      .map(({ candidate }) => candidate);
+    // One group, cheapest pair first: the helping singles paired among themselves as a group
+    // of their own would take the few pairs there are room for.
+    await this.runPairs([[improving, partners]], EARLY_PAIRS);
+  }
+
   private async searchPairs(): Promise<void> {
     const usable = this.evaluated.filter(({ verdict }) => !verdict.timedOut && !verdict.invalid);
     const improving = this.improvingSingles(false);
