@@ -90,7 +90,7 @@ export type OfflineRepairResult =
       durationMs: number;
       /**
        * Results the tests gave, counted as the search saw them: where the runner splits a test
-       * into its asserts (Python, see runtime/python/mend_assertions.py), each assert and the
+       * into its asserts (Python and node:test, see runtime/python/mend_assertions.py), each assert and the
        * test's own ending count as one.
        */
       testsPassed: number;
