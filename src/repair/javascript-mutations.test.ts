@@ -174,6 +174,24 @@ describe("JavaScript operators: a new array or string thrown away", () => {
   });
 });
 
+describe("JavaScript operators: an index of .at() off by one", () => {
+  it("moves a negative or computed index of .at() by one either way, and leaves a literal index to the literal operator", async () => {
+    const code = [
+      "function mirrored(word) {",
+      "  for (let i = 0; i < word.length; i++) {",
+      "    if (word[i] !== word.at(-i)) return false;",
+      "  }",
+      "  return word.at(-1) !== undefined && word.at(word.length - 1) === word.at(-1);",
+      "}",
+      "",
+    ].join("\n");
+    const all = (await mutations(code)).filter((mutation) => mutation.operator === "bound").map((mutation) => mutation.code);
+    expect(all).toContain(code.replace("word.at(-i)", "word.at(-i - 1)"));
+    expect(all).toContain(code.replace("word.at(-i)", "word.at(-i + 1)"));
+    expect(all.some((mutant) => mutant.includes("word.at(-1 - 1)") || mutant.includes("word.at(-1 + 1)"))).toBe(false);
+  });
+});
+
 describe("JavaScript operators stay out of Python", () => {
   it("proposes none of them for a Python program", async () => {
     const code = "def mentioning(notes, term):\n    best = 0\n    for note in notes:\n        best = max(len(note))\n    return term.find(notes)\n";

@@ -44,6 +44,8 @@ const PIPELINE_METHODS = new Set(["split", "filter", "map", "slice", "concat", "
  * - a pipeline that joins its items without sorting them first (`.sort()` before `.join`,
  *   numerically or by a lookup table the function defines);
  * - a difference of two values that should have been absolute (`Math.abs(a - b)`);
+ * - an off-by-one in the index of `.at()`, negative ones included (`s.at(-i)` for `s.at(-i - 1)`:
+ *   the shared bound operator leaves `-i` alone, which in a subscript is a value, not an offset);
  * - the result of a method that returns a new value thrown away (`values.filter(p);` for
  *   `values = values.filter(p);`: the classic slip of a call believed to work in place).
  */
@@ -52,6 +54,7 @@ export function javascriptMutations(node: SyntaxNode, table: OperatorTable, scop
     swappedReceiver(node, table, scopes, out);
     runningExtreme(node, table, scopes, out);
     sortBeforeJoin(node, table, out);
+    atIndexOffset(node, table, out);
   }
   if (node.type === table.identifierType) {
     ingredientExpressions(node, table, scopes, out);
@@ -108,6 +111,21 @@ function declaredConst(name: string, node: SyntaxNode, table: OperatorTable): bo
       current.namedChildren.some((declarator) => declarator?.childForFieldName("name")?.text === name)) ||
     current.namedChildren.some((child) => child !== null && found(child));
   return found(scope);
+}
+
+/**
+ * `xs.at(k)` -> `xs.at(k - 1)`, `xs.at(k + 1)`: `.at()` is JavaScript's subscript that counts from
+ * the end for a negative index, and its index is off by one as often as a subscript's (mirrored
+ * walks: `s[i]` against `s.at(-i)`, where the last character is `s.at(-1)`). Literal indices are
+ * the literal operator's.
+ */
+function atIndexOffset(call: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const callee = call.childForFieldName(table.calleeField);
+  if (callee?.type !== table.memberType || callee.childForFieldName(table.memberPropertyField)?.text !== "at") return;
+  const args = argumentsOf(call, table);
+  if (args.length !== 1 || args[0].type === table.numberType || /^-\s*\d+$/.test(args[0].text)) return;
+  out.replaceNode(args[0], table.plus(args[0].text, -1), "bound", 1.3);
+  out.replaceNode(args[0], table.plus(args[0].text, 1), "bound", 1.32);
 }
 
 function enclosingFunction(node: SyntaxNode, table: OperatorTable): SyntaxNode | undefined {
