@@ -445,8 +445,8 @@ class RepairSearch {
   }
 
   /**
-   * Once the first plausible patch is found, the other rewrites of the same text it made that the
-   * search has not run yet run at once, whatever their place in its order (a handful: the other
+   * Once the first plausible patch is found, the other rewrites of the same text by the same
+   * operator that the search has not run yet run at once, whatever their place in its order (a handful: the other
    * comparisons for a comparison, the other operators for an operator). A flipped comparison's
    * fix is often plausible both as the mirror and as the negation (`>` -> `<` and `>` -> `<=`
    * differ only on ties the tests may not hold), and the search's order would stop at whichever
@@ -460,7 +460,11 @@ class RepairSearch {
     if (this.sameSpotRun || !first || first.mutations.length !== 1 || this.stopped()) return carried;
     this.sameSpotRun = true;
     const spot = first.mutations[0].edit;
-    const same = (file: string, mutation: Mutation) => file === first.file && mutation.edit.start === spot.start && mutation.edit.end === spot.end;
+    // Of the same operator only: another kind of edit there (`1` -> `-1` beside `1` -> `0`) is
+    // no sibling of the fix but a new patch, which the search's order reaches in its turn.
+    const kind = first.mutations[0].operator;
+    const same = (file: string, mutation: Mutation) =>
+      file === first.file && mutation.operator === kind && mutation.edit.start === spot.start && mutation.edit.end === spot.end;
     const ran = new Set(this.evaluated.map(({ candidate }) => candidate.id));
     const unrun = [...batch.filter((candidate) => !ran.has(candidate.id)), ...carried.filter((candidate) => !batch.includes(candidate))];
     const waiting = unrun.filter((candidate) => candidate.mutations.length === 1 && same(candidate.file, candidate.mutations[0]));
