@@ -1,24 +1,14 @@
 // Streams one JSON line per finished test (suites excluded) for the mendloop repair runner.
 import { relative } from "node:path";
+// The recorder of asserts sits next to this file in the work folder and finds a failure's line.
+/** @type {typeof import("./repair-asserts.mjs")} */
+const { failLineOf } = await import(new URL("./__mend_asserts.mjs", import.meta.url).href);
 
 const entry = process.env.MEND_ENTRY ?? "";
 const seen = new Map();
 
 function failLine(error) {
-  const stacks = [];
-  for (let current = error, depth = 0; current && depth < 4; current = current.cause, depth++) {
-    if (typeof current.stack === "string") stacks.push(current.stack);
-  }
-  for (const stack of stacks.reverse()) {
-    for (const line of stack.split("\n")) {
-      const index = line.indexOf(entry + ":");
-      if (entry && index !== -1) {
-        const match = /^:(\d+)/.exec(line.slice(index + entry.length));
-        if (match) return Number(match[1]);
-      }
-    }
-  }
-  return undefined;
+  return failLineOf(error, entry);
 }
 
 export default async function* reporter(source) {

@@ -24,6 +24,9 @@ import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } f
 import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { Worker } from "node:worker_threads";
+// The assert recorder sits next to this file in the work folder, under the name the engine gives it.
+/** @type {typeof import("./repair-asserts.mjs")} */
+const { tagOf } = await import(new URL("./__mend_asserts.mjs", import.meta.url).href);
 
 const config = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const workDir = process.cwd();
@@ -50,11 +53,15 @@ function answerByOf(request) {
   return typeof request.answerBy === "number" ? request.answerBy : Infinity;
 }
 
-/** One run of the test suite in a fresh process; resolves with the reporter's events. */
+/**
+ * One run of the test suite in a fresh process; resolves with the reporter's events, each with
+ * the asserts its test recorded (repair-asserts.mjs) and, with `coverage`, the lines it ran.
+ */
 function runSuite(dir, request, { coverage, timeoutMs }) {
-  const args = [];
-  if (coverage) args.push("--import", "./__mend_coverage.mjs");
+  const args = ["--import", "./__mend_coverage.mjs"];
   args.push("--test-reporter=./__mend_reporter.mjs", "--test-reporter-destination=stdout", "./__mend_entry.mjs");
+  // A server's earlier baseline left its records here: the hook appends.
+  rmSync(join(dir, "__mend_coverage.jsonl"), { force: true });
   const answerBy = answerByOf(request);
   return new Promise((done) => {
     const started = Date.now();
@@ -66,6 +73,7 @@ function runSuite(dir, request, { coverage, timeoutMs }) {
         ...process.env,
         MEND_ENTRY: resolve(dir, request.entry),
         MEND_COVERAGE: join(dir, "__mend_coverage.jsonl"),
+        MEND_LINES: coverage ? "1" : "0",
         MEND_TEST_FILES: JSON.stringify(request.tests),
       },
     });
@@ -104,9 +112,97 @@ function runSuite(dir, request, { coverage, timeoutMs }) {
     child.on("close", () => {
       clearInterval(timer);
       kill();
-      done({ events, timedOut, cut, ms: Date.now() - started });
+      done({ events: withRecords(events, readCoverage(dir)), timedOut, cut, ms: Date.now() - started });
     });
   });
+}
+
+/**
+ * The reporter's events, each with what the coverage hook recorded for its test: its lines and
+ * its asserts (the hook's records come by test name, in the order the tests finished).
+ */
+function withRecords(events, records) {
+  const byName = new Map();
+  for (const record of records) {
+    const list = byName.get(record.name) ?? [];
+    list.push(record);
+    byName.set(record.name, list);
+  }
+  const seen = new Map();
+  return events.map((event) => {
+    const count = seen.get(event.name) ?? 0;
+    seen.set(event.name, count + 1);
+    const record = byName.get(event.name)?.[count];
+    return { ...event, lines: record?.lines ?? [], asserts: record?.asserts ?? [] };
+  });
+}
+
+/** The test file of a result's id (`FILE::NAME`). */
+function fileOfId(id) {
+  return id.slice(0, id.indexOf("::"));
+}
+
+/**
+ * The baseline's results of one test. A test that ran two or more recorded asserts is one
+ * result per assert (`ID::assert@line 7`, with the lines run while it was evaluated) and the
+ * test's own under its id: how it ended apart from its recorded asserts, with the lines it ran
+ * outside them. Otherwise the test is one result, failed when a recorded assert failed.
+ */
+function baselineResults(event) {
+  const file = fileOfId(event.id);
+  const asserts = event.asserts.map((record) => ({ ...record, tag: tagOf(record, file) }));
+  if (asserts.length >= 2) {
+    const own = Math.max(0, event.ms - asserts.reduce((sum, record) => sum + record.ms, 0));
+    return [
+      ...asserts.map((record) => ({
+        id: event.id + "::" + record.tag,
+        outcome: record.passed ? "passed" : "failed",
+        ms: record.ms,
+        lines: record.lines,
+        failLine: record.failLine,
+      })),
+      { id: event.id, outcome: event.passed ? "passed" : "failed", ms: own, lines: event.lines, failLine: event.failLine },
+    ];
+  }
+  const failed = asserts.filter((record) => !record.passed);
+  return [
+    {
+      id: event.id,
+      outcome: event.passed && failed.length === 0 ? "passed" : "failed",
+      ms: event.ms,
+      lines: [...new Set([...event.lines, ...asserts.flatMap((record) => record.lines)])],
+      failLine: event.failLine ?? failed[0]?.failLine,
+    },
+  ];
+}
+
+/**
+ * A candidate's results of one test, for the results the engine asked for (`split`: the assert
+ * results asked for, by the id of their test). A test the baseline split into its asserts
+ * passes as a result of its own when it ended without a failure of its own and every recorded
+ * assert that failed is one the baseline knew (a new one would otherwise go unseen); an assert
+ * that did not run this time failed. A test not split passes when nothing in it failed.
+ */
+function candidateResults(event, split) {
+  const file = fileOfId(event.id);
+  const recorded = new Map((event.asserts ?? []).map((record) => [event.id + "::" + tagOf(record, file), record.passed]));
+  const known = split.get(event.id);
+  if (!known) return [{ id: event.id, passed: event.passed && [...recorded.values()].every(Boolean) }];
+  const own = event.passed && [...recorded].every(([id, passed]) => passed || known.has(id));
+  return [{ id: event.id, passed: own }, ...[...known].map((id) => ({ id, passed: recorded.get(id) === true }))];
+}
+
+/** The assert results among `ids`, by the id of their test. */
+function splitTests(ids) {
+  const split = new Map();
+  for (const id of ids) {
+    const at = id.lastIndexOf("::assert@");
+    if (at < 0) continue;
+    const owner = id.slice(0, at);
+    if (!split.has(owner)) split.set(owner, new Set());
+    split.get(owner).add(id);
+  }
+  return split;
 }
 
 function readCoverage(dir) {
@@ -121,33 +217,13 @@ function readCoverage(dir) {
 }
 
 async function baseline(request) {
-  // A server's earlier baseline left its coverage here: the hook appends.
-  rmSync(join(workDir, "__mend_coverage.jsonl"), { force: true });
   const run = await runSuite(workDir, request, { coverage: true, timeoutMs: request.budgetMs });
   if (run.cut) return;
-  const coverage = readCoverage(workDir);
-  const seen = new Map();
-  const byName = new Map();
-  for (const record of coverage) {
-    const list = byName.get(record.name) ?? [];
-    list.push(record.lines);
-    byName.set(record.name, list);
-  }
-  const tests = [];
-  for (const event of run.events) {
-    const count = seen.get(event.name) ?? 0;
-    seen.set(event.name, count + 1);
-    tests.push({
-      id: event.id,
-      outcome: event.passed ? "passed" : "failed",
-      ms: event.ms,
-      lines: byName.get(event.name)?.[count] ?? [],
-      failLine: event.failLine,
-    });
-  }
+  const tests = run.events.flatMap(baselineResults);
   if (run.timedOut) {
     // The test that never finished is the one that hangs: it covers whatever ran so far.
-    const union = [...new Set(coverage.flatMap((record) => record.lines))];
+    const coverage = readCoverage(workDir);
+    const union = [...new Set(coverage.flatMap((record) => [...record.lines, ...record.asserts.flatMap((found) => found.lines)]))];
     tests.push({ id: "(timeout)", outcome: "timeout", ms: request.testTimeoutMs, lines: union });
   }
   emit({ event: "collected", tests: tests.map((test) => test.id) });
@@ -158,7 +234,7 @@ async function baseline(request) {
 function prepare(code, useShim, run) {
   const dir = join(workDir, "__mend_r" + run);
   mkdirSync(dir, { recursive: true });
-  for (const rel of [...config.support, "__mend_reporter.mjs", "__mend_entry.mjs", "package.json"]) {
+  for (const rel of [...config.support, "__mend_reporter.mjs", "__mend_coverage.mjs", "__mend_asserts.mjs", "__mend_entry.mjs", "package.json"]) {
     try {
       cpSync(join(workDir, rel), join(dir, rel), { recursive: true });
     } catch {}
@@ -251,7 +327,7 @@ class ShimSlot {
       const onMessage = (message) => {
         if (message.job !== job) return;
         if (message.done) finish(false, { dirty: message.dirty });
-        else events.push({ id: message.id, passed: message.passed });
+        else events.push({ id: message.id, passed: message.passed, asserts: message.asserts });
       };
       // A test that calls process.exit() ends the worker: what it reported so far stands.
       const onExit = () => {
@@ -284,17 +360,22 @@ class ProcessSlot {
   }
 }
 
+/** A run's results (see candidateResults) for the results asked for. */
+function resultsOf(run, split) {
+  return run.events.flatMap((event) => candidateResults(event, split));
+}
+
 function tally(run, failing, passing) {
   let failingPassed = 0;
   let restPassed = 0;
   let failed = 0;
   let unknownFailed = 0;
-  for (const event of run.events) {
-    if (!event.passed) {
+  for (const result of resultsOf(run, splitTests([...failing, ...passing]))) {
+    if (!result.passed) {
       failed++;
-      if (!failing.has(event.id) && !passing.has(event.id)) unknownFailed++;
-    } else if (failing.has(event.id)) failingPassed++;
-    else if (passing.has(event.id)) restPassed++;
+      if (!failing.has(result.id) && !passing.has(result.id)) unknownFailed++;
+    } else if (failing.has(result.id)) failingPassed++;
+    else if (passing.has(result.id)) restPassed++;
   }
   const complete = !run.timedOut && failingPassed + restPassed + failed >= failing.size + passing.size;
   return { failingPassed, restPassed, failed, unknownFailed, complete };
@@ -310,11 +391,12 @@ async function shimAgrees(slot, request, failing, passing) {
   const run = await slot.run(readFileSync(join(workDir, config.entry), "utf8"), limits);
   if (run.cut) return undefined;
   if (run.timedOut) return request.baselineHung === true;
-  const passedIds = new Set(run.events.filter((event) => event.passed).map((event) => event.id));
-  const failedIds = new Set(run.events.filter((event) => !event.passed).map((event) => event.id));
+  const results = resultsOf(run, splitTests([...failing, ...passing]));
+  const passedIds = new Set(results.filter((result) => result.passed).map((result) => result.id));
+  const failedIds = new Set(results.filter((result) => !result.passed).map((result) => result.id));
   for (const id of passing) if (!passedIds.has(id)) return false;
   for (const id of failing) if (!failedIds.has(id)) return false;
-  return run.events.length === passing.size + failing.size || request.baselineHung === true;
+  return results.length === passing.size + failing.size || request.baselineHung === true;
 }
 
 /** The stand-in's threads, one per lane: a server keeps them from one request to the next. */

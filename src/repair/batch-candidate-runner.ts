@@ -23,7 +23,7 @@ export function createBatchRunner(setup: RunnerSetup): CandidateRunner {
   const layout = () => (isPython ? pythonRunnerLayout(setup) : nodeRunnerLayout(setup));
 
   const run = async (extraFiles: Record<string, string>, request: Record<string, unknown>, timeoutMs: number) => {
-    const { files, config } = layout();
+    const { files, config } = await layout();
     Object.assign(files, extraFiles);
     files[CONFIG_FILE] = JSON.stringify({ ...config, ...request });
     const command = isPython ? ["python3", "-u", PYTHON_RUNNER_FILE, CONFIG_FILE] : ["node", NODE_RUNNER_FILE, CONFIG_FILE];

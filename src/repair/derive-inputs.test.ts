@@ -232,3 +232,45 @@ def test_f():
   });
 });
 
+
+describe("deriveInputs on node:test asserts the runner recorded one by one", () => {
+  // A suite as HumanEvalFix's JavaScript tasks ship theirs: a helper of many asserts, one test calling it.
+  const tests = `const { test } = require('node:test');
+const assert = require('node:assert');
+const square = require('./square');
+
+const testSquare = () => {
+  assert.deepEqual(square(2), 4);
+  assert.deepEqual(square(9), 81);
+  assert.deepEqual(square(-1), 1);
+};
+
+test('square', testSquare);
+test('square of one', () => {
+  const value = square(5);
+  assert.equal(value, 25);
+  assert.equal(square(3), 9);
+});
+`;
+  const result = (test: string, line: number) => `square.test.js::${test}::assert@line ${line}`;
+
+  it("places a call in a helper's assert in that assert's results, whichever test ran it", async () => {
+    const calls = await testCalls("javascript", [{ path: "square.test.js", content: tests }], ["square"]);
+    // square(9) fails; square(2) and square(-1) pass, and so does the test apart from its asserts.
+    const other = [result("square of one", 15), result("square of one", 16), "square.test.js::square of one"];
+    const inputs = deriveInputs(calls, [result("square", 7)], [result("square", 6), result("square", 8), "square.test.js::square", ...other], "javascript");
+    expect(inputs.map((input) => input.args)).toEqual(["[2]", "[-1]", "[5]", "[3]", "[1]", "[-2]", "[0]", "[4]", "[6]"]);
+    // Unsplit (the helper's test one failing result), none of its calls is a passing test's.
+    expect(deriveInputs(calls, ["square.test.js::square"], [], "javascript")).toEqual([]);
+  });
+
+  it("places a call in an assert of a test's callback in that assert's results, one outside them in all the test's results", async () => {
+    const calls = await testCalls("javascript", [{ path: "square.test.js", content: tests }], ["square"]);
+    // The helper's test is one failing result (not split): its calls are touched by a failing test.
+    const inputs = deriveInputs(calls, ["square.test.js::square"], [result("square of one", 15), result("square of one", 16), "square.test.js::square of one"], "javascript");
+    expect(inputs.map((input) => input.args)).toEqual(["[5]", "[4]", "[6]"]);
+    // square(5) is outside any assert: with one of the test's asserts failing, it is a failing test's call.
+    const failing = deriveInputs(calls, ["square.test.js::square", result("square of one", 16)], [result("square of one", 15), "square.test.js::square of one"], "javascript");
+    expect(failing).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import type { SourceFile } from "../shared/task.js";
 import { literalOf, neighboursOf, renderLiteral, type LiteralLanguage, type LiteralValue } from "./literal-value.js";
 import { parseSource, type SyntaxNode } from "./syntax-tree.js";
+import { isAssertStatement } from "./wrap-test-asserts.js";
 
 /** A call of one of the program's functions, with literal arguments, written in a test file. */
 export interface TestCall {
@@ -19,8 +20,8 @@ export interface TestMatcher {
   /** Ids that start with one of these belong to the test too (parametrized cases, repeated names, assert-script lines). */
   prefixes: string[];
   /**
-   * The assert statement the call is in (Python). Where the runner split a test into its asserts
-   * (`TEST::assert@line 7`, see runtime/python/mend_assertions.py), the call belongs to that
+   * The assert statement the call is in. Where the runner split a test into its asserts
+   * (`TEST::assert@line 7`, see runtime/python/mend_assertions.py and runtime/node/repair-asserts.mjs), the call belongs to that
    * assert's results alone among them, and, in a helper that asserts (`anywhere`), to that
    * assert's results in whichever test ran it.
    */
@@ -275,7 +276,9 @@ function pythonTest(call: SyntaxNode, path: string): TestMatcher | undefined {
 
 function javascriptTest(call: SyntaxNode, path: string): TestMatcher | undefined {
   let topLevel: SyntaxNode = call;
+  let assertStatement: SyntaxNode | undefined;
   for (let node = call.parent; node; node = node.parent) {
+    if (!assertStatement && isAssertStatement(node)) assertStatement = node;
     if (node.type === "call_expression") {
       const callee = node.childForFieldName("function");
       const title = node.childForFieldName("arguments")?.namedChildren[0];
@@ -283,11 +286,15 @@ function javascriptTest(call: SyntaxNode, path: string): TestMatcher | undefined
         const name = literalOf(title, "javascript");
         if (name?.kind !== "string") return undefined;
         const exact = `${path}::${name.value}`;
-        return { exact, prefixes: [`${exact}#`] };
+        const place = assertStatement && { file: path, line: assertStatement.startPosition.row + 1, anywhere: false };
+        return { exact, prefixes: [`${exact}#`], ...(place && { assert: place }) };
       }
     }
     if (node.parent?.type === "program") topLevel = node;
   }
+  // An assert in a helper a test calls (HumanEval's `const testF = () => { assert... }`): that
+  // assert's results in whichever test ran it. A top-level assert is an assert script's test.
+  if (assertStatement && assertStatement !== topLevel) return { exact: "", prefixes: [], assert: { file: path, line: assertStatement.startPosition.row + 1, anywhere: true } };
   return assertScriptLine(path, topLevel);
 }
 

@@ -141,6 +141,57 @@ describe("JavaScript operators: a pipeline joined without sorting", () => {
   });
 });
 
+describe("JavaScript operators: a new array or string thrown away", () => {
+  it("keeps the result of a filter, map or trim pipeline a statement threw away in the variable it started from", async () => {
+    const code = [
+      "function activeNames(users, prefix) {",
+      "  users.filter((user) => user.active).map((user) => user.name);",
+      "  prefix.trim();",
+      "  return users.map((user) => prefix + user);",
+      "}",
+      "",
+    ].join("\n");
+    const all = await mutations(code);
+    const kept = all.filter((mutation) => mutation.code.includes("users = users.filter") || mutation.code.includes("prefix = prefix.trim()"));
+    expect(kept.map((mutation) => mutation.code)).toEqual([
+      code.replace("  users.filter", "  users = users.filter"),
+      code.replace("  prefix.trim()", "  prefix = prefix.trim()"),
+    ]);
+  });
+
+  it("leaves calls that change their receiver or whose result is used, and constants, alone", async () => {
+    const code = [
+      "function sorted(items) {",
+      "  const seen = [];",
+      "  items.sort((a, b) => a - b);",
+      "  seen.concat(items);",
+      "  const copy = items.slice();",
+      "  return copy;",
+      "}",
+      "",
+    ].join("\n");
+    expect((await mutants(code)).some((mutant) => /\b(items|seen) = (items|seen)\./.test(mutant))).toBe(false);
+  });
+});
+
+describe("JavaScript operators: an index of .at() off by one", () => {
+  it("moves a negative or computed index of .at() by one either way, and leaves a literal index to the literal operator", async () => {
+    const code = [
+      "function mirrored(word) {",
+      "  for (let i = 0; i < word.length; i++) {",
+      "    if (word[i] !== word.at(-i)) return false;",
+      "  }",
+      "  return word.at(-1) !== undefined && word.at(word.length - 1) === word.at(-1);",
+      "}",
+      "",
+    ].join("\n");
+    const all = (await mutations(code)).filter((mutation) => mutation.operator === "bound").map((mutation) => mutation.code);
+    expect(all).toContain(code.replace("word.at(-i)", "word.at(-i - 1)"));
+    expect(all).toContain(code.replace("word.at(-i)", "word.at(-i + 1)"));
+    expect(all.some((mutant) => mutant.includes("word.at(-1 - 1)") || mutant.includes("word.at(-1 + 1)"))).toBe(false);
+  });
+});
+
 describe("JavaScript operators stay out of Python", () => {
   it("proposes none of them for a Python program", async () => {
     const code = "def mentioning(notes, term):\n    best = 0\n    for note in notes:\n        best = max(len(note))\n    return term.find(notes)\n";

@@ -17,6 +17,14 @@ const EXTREMES = new Set(["Math.max", "Math.min"]);
  * the function's parameters, after the widenings the file itself suggests.
  */
 const NORMALIZERS = ["toLowerCase"];
+/**
+ * Methods of arrays and strings that return a new value and leave their receiver as it was: a
+ * statement that calls one and keeps nothing of the result does nothing.
+ */
+const PURE_METHODS = new Set([
+  "filter", "map", "slice", "concat", "flat", "flatMap", "toSorted", "toReversed", "toSpliced", "with",
+  "trim", "trimStart", "trimEnd", "toLowerCase", "toUpperCase", "replace", "replaceAll", "padStart", "padEnd", "repeat",
+]);
 /** Array methods a pipeline may run before `join`: a missing `sort` leaves the items in input order. */
 const PIPELINE_METHODS = new Set(["split", "filter", "map", "slice", "concat", "flat", "flatMap"]);
 
@@ -35,19 +43,25 @@ const PIPELINE_METHODS = new Set(["split", "filter", "map", "slice", "concat", "
  * - a string parameter used without the normalization the task needs (`x.toLowerCase()`);
  * - a pipeline that joins its items without sorting them first (`.sort()` before `.join`,
  *   numerically or by a lookup table the function defines);
- * - a difference of two values that should have been absolute (`Math.abs(a - b)`).
+ * - a difference of two values that should have been absolute (`Math.abs(a - b)`);
+ * - an off-by-one in the index of `.at()`, negative ones included (`s.at(-i)` for `s.at(-i - 1)`:
+ *   the shared bound operator leaves `-i` alone, which in a subscript is a value, not an offset);
+ * - the result of a method that returns a new value thrown away (`values.filter(p);` for
+ *   `values = values.filter(p);`: the classic slip of a call believed to work in place).
  */
 export function javascriptMutations(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink): void {
   if (node.type === table.callType) {
     swappedReceiver(node, table, scopes, out);
     runningExtreme(node, table, scopes, out);
     sortBeforeJoin(node, table, out);
+    atIndexOffset(node, table, out);
   }
   if (node.type === table.identifierType) {
     ingredientExpressions(node, table, scopes, out);
     normalizedParameter(node, table, scopes, out);
   }
   if (LOOP_TYPES.has(node.type)) undoLastPush(node, table, out);
+  if (node.type === "expression_statement") keptResult(node, table, out);
   if (table.binaryTypes.has(node.type) && node.childForFieldName("operator")?.text === "-") absoluteDifference(node, table, out);
 }
 
@@ -65,6 +79,53 @@ function absoluteDifference(node: SyntaxNode, table: OperatorTable, out: Mutatio
   // `n - 1` is an offset, not a difference of two values.
   if (!right || right.type === table.numberType) return;
   out.replaceNode(node, `Math.abs(${node.text})`, "wrap", 3.4);
+}
+
+/**
+ * `xs.filter(p);` -> `xs = xs.filter(p);`: a statement that calls a method returning a new array
+ * or string (PURE_METHODS) on a variable and keeps nothing of it is dead code, written by someone
+ * who thought the call changed the variable; the fix keeps the result in it. Cheap: correct code
+ * has no such statement, so the edit is proposed almost only where it is the bug.
+ */
+function keptResult(statement: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const call = statement.namedChildren[0];
+  if (call?.type !== table.callType) return;
+  const callee = call.childForFieldName(table.calleeField);
+  if (callee?.type !== table.memberType || !PURE_METHODS.has(callee.childForFieldName(table.memberPropertyField)?.text ?? "")) return;
+  // The variable the pipeline starts from (`xs` of `xs.filter(p).map(f)`).
+  let receiver: SyntaxNode | null | undefined = callee.childForFieldName(table.memberObjectField);
+  while (receiver?.type === table.callType || receiver?.type === table.memberType) {
+    const inner: SyntaxNode | null | undefined = receiver.type === table.callType ? receiver.childForFieldName(table.calleeField) : receiver;
+    receiver = inner?.type === table.memberType ? inner.childForFieldName(table.memberObjectField) : undefined;
+  }
+  if (receiver?.type !== table.identifierType || declaredConst(receiver.text, statement, table)) return;
+  out.replaceNode(call, `${receiver.text} = ${call.text}`, "wrap", 1.5);
+}
+
+/** Whether `name` is declared `const` in the function around `node` (assigning it would throw). */
+function declaredConst(name: string, node: SyntaxNode, table: OperatorTable): boolean {
+  const scope = outermostFunction(node, table) ?? node.tree.rootNode;
+  const found = (current: SyntaxNode): boolean =>
+    (current.type === "lexical_declaration" &&
+      current.child(0)?.text === "const" &&
+      current.namedChildren.some((declarator) => declarator?.childForFieldName("name")?.text === name)) ||
+    current.namedChildren.some((child) => child !== null && found(child));
+  return found(scope);
+}
+
+/**
+ * `xs.at(k)` -> `xs.at(k - 1)`, `xs.at(k + 1)`: `.at()` is JavaScript's subscript that counts from
+ * the end for a negative index, and its index is off by one as often as a subscript's (mirrored
+ * walks: `s[i]` against `s.at(-i)`, where the last character is `s.at(-1)`). Literal indices are
+ * the literal operator's.
+ */
+function atIndexOffset(call: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const callee = call.childForFieldName(table.calleeField);
+  if (callee?.type !== table.memberType || callee.childForFieldName(table.memberPropertyField)?.text !== "at") return;
+  const args = argumentsOf(call, table);
+  if (args.length !== 1 || args[0].type === table.numberType || /^-\s*\d+$/.test(args[0].text)) return;
+  out.replaceNode(args[0], table.plus(args[0].text, -1), "bound", 1.3);
+  out.replaceNode(args[0], table.plus(args[0].text, 1), "bound", 1.32);
 }
 
 function enclosingFunction(node: SyntaxNode, table: OperatorTable): SyntaxNode | undefined {

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { nodeTestStandInSource } from "../sandbox/node-test-stand-in-source.js";
 import type { RunnerSetup } from "./candidate-runner.js";
 import { nodeRunnerScripts } from "./node-runner-scripts.js";
+import { wrapTestAsserts } from "./wrap-test-asserts.js";
 
 /** The Node repair runner's file in the work folder. */
 export const NODE_RUNNER_FILE = "__mend_runner.mjs";
@@ -11,9 +12,9 @@ export const NODE_RUNNER_ENV = { NODE_NO_WARNINGS: "1" };
 /**
  * The work folder of the Node repair runner (runtime/node/repair-runner.mjs), for one run or a
  * server: the program, its tests and support files, the runner's programs and the node:test
- * stand-in; and the fields of its config that come from the setup.
+ * stand-in, the test files with their asserts wrapped; and the fields of its config that come from the setup.
  */
-export function nodeRunnerLayout(setup: RunnerSetup): { files: Record<string, string>; config: Record<string, unknown> } {
+export async function nodeRunnerLayout(setup: RunnerSetup): Promise<{ files: Record<string, string>; config: Record<string, unknown> }> {
   const tests = setup.tests.map((file) => file.path);
   const support = (setup.support ?? []).map((file) => file.path);
   // Node runs each candidate in a folder of its own: a project's other files are copied there, its packages linked.
@@ -24,7 +25,9 @@ export function nodeRunnerLayout(setup: RunnerSetup): { files: Record<string, st
   const links = setup.project && existsSync(join(setup.project.root, "node_modules")) ? ["node_modules"] : [];
 
   const files: Record<string, string> = {};
-  for (const file of [...(setup.support ?? []), ...setup.tests]) files[file.path] = file.content;
+  for (const file of setup.support ?? []) files[file.path] = file.content;
+  // Each assert of a test is a result of its own (runtime/node/repair-asserts.mjs).
+  for (const file of setup.tests) files[file.path] = await wrapTestAsserts(file.path, file.content);
   files[setup.entry] = setup.code;
   Object.assign(files, nodeRunnerScripts());
   files["__mend_shim.cjs"] = nodeTestStandInSource();

@@ -10,8 +10,10 @@ export function nodeRunnerScripts(): Record<string, string> {
     "__mend_runner.mjs": runtimeSource("node/repair-runner.mjs"),
     // A node:test reporter that streams one JSON line per finished test.
     "__mend_reporter.mjs": runtimeSource("node/repair-reporter.mjs"),
-    // Preloaded with --import: per-test line coverage through the inspector's precise coverage.
+    // Preloaded with --import: each test's recorded asserts and (baseline) the lines each test and assert ran.
     "__mend_coverage.mjs": runtimeSource("node/repair-coverage.mjs"),
+    // Each assert a test runs as a result of its own: the recorder the wrapped test files report to.
+    "__mend_asserts.mjs": runtimeSource("node/repair-asserts.mjs"),
     // The worker thread that runs candidate suites through the node:test stand-in.
     "__mend_worker.mjs": runtimeSource("node/repair-worker.mjs"),
     // The fast tier's check of what a candidate changed on a worker, which is then replaced.

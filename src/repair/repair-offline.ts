@@ -93,7 +93,7 @@ export type OfflineRepairResult =
       durationMs: number;
       /**
        * Results the tests gave, counted as the search saw them: where the runner splits a test
-       * into its asserts (Python, see runtime/python/mend_assertions.py), each assert and the
+       * into its asserts (Python and node:test, see runtime/python/mend_assertions.py), each assert and the
        * test's own ending count as one.
        */
       testsPassed: number;
@@ -118,6 +118,8 @@ export type OfflineRepairResult =
 const DEFAULT_MAX_CANDIDATES = 3_000;
 /** After the first plausible patch, a few more candidates may find a smaller one. */
 const EXTRA_AFTER_PLAUSIBLE = 12;
+/** The other rewrites of the first plausible patch's spot run right after it, at most this many (see `runSameSpot`). */
+const SAME_SPOT_MAX = 8;
 /**
  * With the overfitting guard on, the search first runs the same few more candidates as without
  * it, then the guard measures the plausible patches in hand (the checkpoint). When one of them
@@ -268,6 +270,9 @@ class RepairSearch {
   private checkpointDone = false;
   /** Plausible candidates found after the few more a search without the guard runs. */
   private readonly latePlausible = new Set<number>();
+  /** The other rewrites of the first plausible patch's spot (see `runSameSpot`): run, or running now. */
+  private sameSpotRun = false;
+  private sameSpotRunning = false;
   private baselineTests: TestObservation[] = [];
   /** Time spent waiting on the runners' batches, and the verdicts they gave (see batchSize). */
   private runnerMs = 0;
@@ -465,9 +470,51 @@ class RepairSearch {
       }
       if (batch.length === 0) break;
       carried = [...(await this.evaluate(batch)), ...carried.slice(batch.length)];
+      carried = await this.runSameSpot(ordered, index, batch, carried);
     }
     // Every single tried: the partial fix, if any, gets its round now.
     if (this.plausible.length === 0 && !this.followUp && !this.stopped()) await this.laterRound();
+  }
+
+  /**
+   * Once the first plausible patch is found, the other rewrites of the same text by the same
+   * operator that the search has not run yet run at once, whatever their place in its order (a handful: the other
+   * comparisons for a comparison, the other operators for an operator). A flipped comparison's
+   * fix is often plausible both as the mirror and as the negation (`>` -> `<` and `>` -> `<=`
+   * differ only on ties the tests may not hold), and the search's order would stop at whichever
+   * comes first; run side by side, the ranking chooses between them (`rankPlausible`: the fewer
+   * characters, the mirror). Those of the batch just run that the runner did not start (it
+   * stops soon after a plausible patch) count as not run. Returns the carried candidates
+   * without those run here.
+   */
+  private async runSameSpot(ordered: Planned[], index: number, batch: readonly Candidate[], carried: Candidate[]): Promise<Candidate[]> {
+    const first = this.plausible[0];
+    if (this.sameSpotRun || !first || first.mutations.length !== 1 || this.stopped()) return carried;
+    this.sameSpotRun = true;
+    const spot = first.mutations[0].edit;
+    // Of the same operator only: another kind of edit there (`1` -> `-1` beside `1` -> `0`) is
+    // no sibling of the fix but a new patch, which the search's order reaches in its turn.
+    const kind = first.mutations[0].operator;
+    const same = (file: string, mutation: Mutation) =>
+      file === first.file && mutation.operator === kind && mutation.edit.start === spot.start && mutation.edit.end === spot.end;
+    const ran = new Set(this.evaluated.map(({ candidate }) => candidate.id));
+    const unrun = [...batch.filter((candidate) => !ran.has(candidate.id)), ...carried.filter((candidate) => !batch.includes(candidate))];
+    const waiting = unrun.filter((candidate) => candidate.mutations.length === 1 && same(candidate.file, candidate.mutations[0]));
+    const later: Candidate[] = [];
+    for (let at = ordered.length - 1; at >= index; at--) {
+      const { pool, mutation } = ordered[at];
+      const candidate = same(first.file, mutation) ? pool.build([mutation]) : undefined;
+      if (!candidate || candidate.file !== first.file) continue;
+      later.unshift(candidate);
+      ordered.splice(at, 1);
+    }
+    const siblings = [...waiting, ...later];
+    const run = siblings.slice(0, SAME_SPOT_MAX);
+    if (run.length > 0 && this.batchLimit() >= run.length) {
+      this.sameSpotRunning = true;
+      await this.evaluate(run, run.length).finally(() => (this.sameSpotRunning = false));
+    }
+    return carried.filter((candidate) => !waiting.includes(candidate));
   }
 
   /**
@@ -896,7 +943,7 @@ class RepairSearch {
 
   /** A plausible patch is in hand and, with the guard on, it has the alternatives it waits for. */
   private searchDone(): boolean {
-    return this.plausible.length > 0 && (!this.guard || this.trusted || this.settled());
+    return this.plausible.length > 0 && !this.sameSpotRunning && (!this.guard || this.trusted || this.settled());
   }
 
   /**

@@ -13,8 +13,8 @@ const CONFIG_FILE = "__mend_config.json";
  */
 const NODE_SERVER: WarmServerProgram = {
   readyEvent: "serving",
-  start(setup) {
-    const { files, config } = nodeRunnerLayout(setup);
+  async start(setup) {
+    const { files, config } = await nodeRunnerLayout(setup);
     files[CONFIG_FILE] = JSON.stringify({ ...config, mode: "serve" });
     return setup.sandbox.start!(
       inProject(

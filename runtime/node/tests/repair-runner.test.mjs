@@ -10,6 +10,7 @@ const PROGRAMS = {
   "repair-runner.mjs": "__mend_runner.mjs",
   "repair-reporter.mjs": "__mend_reporter.mjs",
   "repair-coverage.mjs": "__mend_coverage.mjs",
+  "repair-asserts.mjs": "__mend_asserts.mjs",
   "repair-worker.mjs": "__mend_worker.mjs",
   "test-server/worker-state.mjs": "__mend_worker_state.mjs",
   "repair-entry.mjs": "__mend_entry.mjs",
@@ -199,4 +200,107 @@ test("a candidate that allocates without end loses its thread at its heap limit,
   const verdicts = verdictsOf(answers.get(1));
   assert.equal(verdicts[1].failingPassed, 0);
   assert.deepEqual([verdicts[2].failingPassed, verdicts[2].restPassed], [1, 1]);
+});
+
+// Each assert a test runs as a result of its own (repair-asserts.mjs). The engine wraps the
+// asserts of the test files it gives the runner (src/repair/wrap-test-asserts.ts) as here.
+const MEDIAN = `export function median(values) {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length % 2 === 0) return (sorted[middle] + sorted[middle + 1]) / 2;
+  return sorted[middle];
+}
+`;
+const MEDIAN_FIXED = MEDIAN.replace("sorted[middle] + sorted[middle + 1]", "sorted[middle - 1] + sorted[middle]");
+const wrap = (line, statement) =>
+  `try{globalThis.__mendAssert?.begin("test/median.test.js",${line});${statement}globalThis.__mendAssert?.passed()}` +
+  "catch(__mendError){if(!globalThis.__mendAssert?.failed(__mendError))throw __mendError}";
+const MEDIAN_TESTS = {
+  "test/median.test.js": `import assert from "node:assert/strict";
+import { test } from "node:test";
+import { median } from "../median.js";
+const check = () => {
+  ${wrap(5, "assert.equal(median([1]), 1);")}
+  ${wrap(6, "assert.equal(median([3, 1, 2]), 2);")}
+  ${wrap(7, "assert.equal(median([4, 1, 3, 2]), 2.5);")}
+  ${wrap(8, "assert.equal(median([]), undefined);")}
+};
+test("median", check);
+test("median in a try", () => {
+  try {
+    check();
+  } catch {}
+});
+test("median of each", () => {
+  for (const [values, middle] of [[[5], 5], [[1, 9], 5]]) ${wrap(17, "assert.equal(median(values), middle);")}
+});
+test("median of many, a failure thrown back", () => {
+  ${wrap(20, "assert.throws(() => { " + wrap(20, "assert.equal(median([2, 2]), 3);") + " });")}
+  ${wrap(21, "assert.ok(true);")}
+});
+;globalThis.__mendAssert?.guard([[12,14]]);
+`,
+};
+const MEDIAN_IDS = {
+  failing: ["test/median.test.js::median::assert@line 7", "test/median.test.js::median of each::assert@line 17#2"],
+  passing: [
+    "test/median.test.js::median::assert@line 5",
+    "test/median.test.js::median::assert@line 6",
+    "test/median.test.js::median::assert@line 8",
+    "test/median.test.js::median",
+    "test/median.test.js::median in a try",
+    "test/median.test.js::median of each::assert@line 17",
+    "test/median.test.js::median of each",
+    "test/median.test.js::median of many, a failure thrown back::assert@line 20",
+    "test/median.test.js::median of many, a failure thrown back::assert@line 21",
+    "test/median.test.js::median of many, a failure thrown back",
+  ],
+};
+
+function runMedian(config) {
+  return runRunner(
+    { entry: "median.js", tests: Object.keys(MEDIAN_TESTS), ...config },
+    { "median.js": MEDIAN, ...MEDIAN_TESTS },
+  );
+}
+
+test("the baseline reports each recorded assert of a test, with the lines it ran, and the test's own ending", () => {
+  const { events } = runMedian({ mode: "baseline", budgetMs: 20_000 });
+  const tests = Object.fromEntries(events.filter((event) => event.event === "test").map((event) => [event.id, event]));
+  const outcomes = Object.fromEntries(Object.entries(tests).map(([id, event]) => [id, event.outcome]));
+  assert.deepEqual(outcomes, {
+    ...Object.fromEntries(MEDIAN_IDS.failing.map((id) => [id, "failed"])),
+    ...Object.fromEntries(MEDIAN_IDS.passing.map((id) => [id, "passed"])),
+  });
+  // Each assert's lines are those its own call ran: the even-length return for the failing one,
+  // the odd-length return for the one-element list, the empty list's early return alone.
+  const linesOf = (id) => tests["test/median.test.js::median::" + id].lines;
+  assert.deepEqual(linesOf("assert@line 7"), [2, 3, 4, 5]);
+  assert.deepEqual(linesOf("assert@line 5"), [2, 3, 4, 5, 6]);
+  assert.deepEqual(linesOf("assert@line 8"), [2]);
+});
+
+test("a candidate is judged per assert: the fix passes every result, a candidate breaking one assert fails that one alone", () => {
+  const candidates = [
+    { id: 1, code: MEDIAN_FIXED },
+    { id: 2, code: MEDIAN_FIXED.replace("return undefined;", "return 0;") },
+  ];
+  const evaluate = (ids, shimTrusted) =>
+    verdictsOf(
+      runRunner(
+        { entry: "median.js", tests: Object.keys(MEDIAN_TESTS), ...EVALUATE, ...ids, shimTrusted },
+        { "median.js": MEDIAN, ...MEDIAN_TESTS, "candidates.json": JSON.stringify(candidates) },
+      ).events,
+    );
+  for (const shimTrusted of [true, false]) {
+    const verdicts = evaluate(MEDIAN_IDS, shimTrusted);
+    const total = MEDIAN_IDS.passing.length;
+    assert.deepEqual([verdicts[1].failingPassed, verdicts[1].restPassed], [2, total], `shim ${shimTrusted}`);
+    assert.deepEqual([verdicts[2].failingPassed, verdicts[2].restPassed], [2, total - 1], `shim ${shimTrusted}`);
+    // An assert the engine does not know of fails: the test's own result fails with it, so the failure is seen.
+    const unknown = "test/median.test.js::median::assert@line 8";
+    const without = evaluate({ ...MEDIAN_IDS, passing: MEDIAN_IDS.passing.filter((id) => id !== unknown) }, shimTrusted);
+    assert.deepEqual([without[2].failingPassed, without[2].restPassed], [2, total - 2], `shim ${shimTrusted}`);
+  }
 });
