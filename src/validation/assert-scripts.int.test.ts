@@ -69,8 +69,9 @@ const py = (code: string, tests = PY_TESTS) => ({
 });
 
 describe.each([
-  // The engine's results: Python's check(sum_squares) counts as its two asserts and itself (see mend_assertions.py).
-  ["JavaScript", js(JS_BUGGY), js(JS_BUGGY.replace("lst[i] * 2", "lst[i] ** 2")), ["line 8: testSumSquares()", "line 11: console.assert"], 3],
+  // The engine's results: the call of the test function (Python's check(sum_squares), JavaScript's
+  // testSumSquares()) counts as its two asserts and itself (see mend_assertions.py, repair-asserts.mjs).
+  ["JavaScript", js(JS_BUGGY), js(JS_BUGGY.replace("lst[i] * 2", "lst[i] ** 2")), ["line 8: testSumSquares()", "line 11: console.assert"], 5],
   ["Python", py(PY_BUGGY), py(PY_BUGGY.replace("x * 2", "x ** 2")), ["line 9: check(sum_squares)", "line 11: assert sum_squares([0, 3])"], 5],
 ])("a %s assert script as the tests", (_language, buggy, fixed, failing, results) => {
   it("is a failing test, one case per asserting top-level statement, named by line: not a broken test file", async () => {
