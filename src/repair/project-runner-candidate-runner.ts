@@ -71,9 +71,10 @@ export function createProjectRunnerCandidateRunner(setup: RunnerSetup, runner: P
       const verdicts: CandidateVerdict[] = [];
       const pending = [...batch.candidates];
       let plausibleSeen: number | undefined;
+      // The engine's deadline: no run of the project's runner may end past it.
+      const wallEnd = batch.wallLimitMs === undefined ? Infinity : started + batch.wallLimitMs;
       while (pending.length > 0) {
-        const spent = Date.now() - started;
-        if (spent >= batch.budgetMs || (batch.wallLimitMs !== undefined && spent >= batch.wallLimitMs)) break;
+        if (Date.now() - started >= batch.budgetMs || Date.now() >= wallEnd) break;
         if (plausibleSeen !== undefined && verdicts.length - plausibleSeen >= batch.extraAfterPlausible) break;
         const group = pending.splice(0, inPlace ? 1 : GROUP_SIZE);
         const files: Record<string, string> = {};
@@ -89,16 +90,14 @@ export function createProjectRunnerCandidateRunner(setup: RunnerSetup, runner: P
         }
         const left = batch.budgetMs - (Date.now() - started);
         const groupStarted = Date.now();
-        // The runner's start-up comes on top of the tests' time, but never past the engine's deadline.
-        const untilDeadline = batch.wallLimitMs === undefined ? Infinity : batch.wallLimitMs - (Date.now() - started);
-        const limit = Math.max(1, Math.min(Math.max(1_000, Math.min(left, batch.timeoutMs * group.length) + START_UP_MS), untilDeadline));
+        // The runner's start-up comes on top of the tests' time, but never past the deadline.
+        const limit = Math.max(1, Math.min(Math.max(1_000, Math.min(left, batch.timeoutMs * group.length) + START_UP_MS), wallEnd - Date.now()));
         // jest runs a group in its own process (its workers cost half as much again), where a
         // watchdog's kill ends the whole run; only then is the group run again in workers, where
         // the kill ends the looping copy's file alone (measured: 4.1 s in band, 6.4 s in workers).
         let { run: result } = await run(files, groupTests, batch.timeoutMs, limit, false);
-        const rerunLimit = untilDeadline - (Date.now() - groupStarted);
-        if (runner === "jest" && result.cases.length === 0 && result.loadErrors.length === 0 && group.length > 1 && Date.now() - started < batch.budgetMs && rerunLimit > 0) {
-          ({ run: result } = await run(files, groupTests, batch.timeoutMs, Math.min(limit, rerunLimit), true));
+        if (runner === "jest" && result.cases.length === 0 && result.loadErrors.length === 0 && group.length > 1 && Date.now() - started < batch.budgetMs && Date.now() < wallEnd) {
+          ({ run: result } = await run(files, groupTests, batch.timeoutMs, Math.min(limit, wallEnd - Date.now()), true));
         }
         const each = Math.round((Date.now() - groupStarted) / group.length);
         for (const candidate of group) {
