@@ -37,6 +37,15 @@ describe("extractProseExamples", () => {
     ]);
   });
 
+  it("takes `==` written inside a sentence", () => {
+    const requirement = "Lowercase and dash-join the words. Example: slugify('A B') == 'a-b', and `slugify('x')==='x'`.";
+    expect(pick(requirement)).toEqual([
+      { line: 1, code: "slugify('A B')", expected: { kind: "value", text: "'a-b'" } },
+      { line: 1, code: "slugify('x')", expected: { kind: "value", text: "'x'" } },
+    ]);
+    expect(pick("count(3) != 0 and count(0) <= 1 here.")).toEqual([]);
+  });
+
   it("leaves out what only looks like an example", () => {
     const requirement = [
       "The function returns (as the spec says) the middle value.",

@@ -4,9 +4,10 @@ import { bracketsBalance, isSingleExpression } from "./split-top-level.js";
 const FENCE = /^\s*(?:```|~~~)/;
 // A call's start: a plain name (not a method or a module's function) and its opening bracket.
 const CALL_START = /(?<![\w$.])([A-Za-z_][\w$]*)\s*\(/g;
-// What joins a call to the value it gives in a sentence: "returns", "should be", "evaluates to", an arrow.
+// What joins a call to the value it gives in a sentence: "returns", "should be", "evaluates to", an
+// arrow, or the language's own `==` ("Example: slugify('A B') == 'a-b'"), which needs no spaces.
 const GIVES =
-  /\s*,?\s*(?:(?:should|must|will|would|shall)\s+)?(?:returns?|give[sn]?|be|is|equals?|evaluates?\s+to|yields?|->|→|=>)\s+/iy;
+  /\s*,?\s*(?:(?:(?:should|must|will|would|shall)\s+)?(?:returns?|give[sn]?|be|is|equals?|evaluates?\s+to|yields?|->|→|=>)\s+|===?(?!=)\s*)/iy;
 const RAISES = /\s*,?\s*(?:(?:should|must|will|would|shall)\s+)?(?:raises?|throws?)\s+(?:an?\s+)?`?([A-Z][\w$]*)`?/y;
 // A value that stands alone: a number, a quoted string, a keyword literal.
 const SCALAR = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?(?![\w$])|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|(?:True|False|None|true|false|null|undefined)(?![\w$])/y;
@@ -43,10 +44,12 @@ export function extractProseExamples(text: string): Example[] {
       if (close < 0 || BUILTINS.has(name)) continue;
       const code = line.slice(start, close + 1);
       if (!literalOnly(code.slice(code.indexOf("(") + 1, -1), true)) continue;
-      // A call written in backticks closes them before the verb.
+      // A call written in backticks closes them before the verb, or after the value when the
+      // whole example is code (`` `slugify('x') == 'x'` ``).
       let at = close + 1;
-      if (line[start - 1] === "`" && line[at] === "`") at++;
-      const expected = expectedAfter(line, at);
+      const opened = line[start - 1] === "`";
+      if (opened && line[at] === "`") at++;
+      const expected = expectedAfter(line, at, opened && line[close + 1] !== "`");
       if (expected) examples.push({ origin: "requirement", file: "requirement", line: index + 1, setup: [], code, expected });
     }
   });
@@ -54,14 +57,16 @@ export function extractProseExamples(text: string): Example[] {
 }
 
 /** What the sentence says the call gives, read from `at`: a literal value or an exception raised. */
-function expectedAfter(line: string, at: number): ExpectedOutcome | undefined {
+function expectedAfter(line: string, at: number, inCode: boolean): ExpectedOutcome | undefined {
   RAISES.lastIndex = at;
   const raised = RAISES.exec(line);
   if (raised && endsValue(line, RAISES.lastIndex)) return { kind: "raises", error: raised[1] };
   GIVES.lastIndex = at;
   if (!GIVES.exec(line)) return undefined;
   const value = valueAt(line, GIVES.lastIndex);
-  if (!value || !endsValue(line, value.end)) return undefined;
+  if (!value) return undefined;
+  const end = inCode && line[value.end] === "`" ? value.end + 1 : value.end;
+  if (!endsValue(line, end)) return undefined;
   if (!bracketsBalance(value.text) || !isSingleExpression(value.text) || !literalOnly(value.text, false)) return undefined;
   return { kind: "value", text: value.text };
 }

@@ -87,6 +87,14 @@ describe("loadTask", () => {
     expect(bare.task.entry).toBe("solution.ts");
   });
 
+  it("takes the language from the requirement's words when no file tells it", async () => {
+    const loaded = await loadTask({ prompt: "Write a Python function slugify(text) that lowercases it.", cwd: dir });
+    expect(loaded.task).toMatchObject({ language: "python", entry: "solution.py" });
+    // A file name says more than words: the test file's language wins.
+    write("slug.test.js", "");
+    expect((await loadTask({ prompt: "Like the Python one, write slugify.", tests: ["slug.test.js"], cwd: dir })).task.language).toBe("javascript");
+  });
+
   it("takes the program's name, and its language, from the requirement when it names its file", async () => {
     const python = await loadTask({ prompt: "Write median.py that returns the median of a list of numbers.", cwd: dir });
     expect(python.task).toMatchObject({ language: "python", entry: "median.py" });
@@ -175,7 +183,12 @@ describe("loadTask", () => {
 
   describe("bad input is a UsageError naming the problem", () => {
     it("a missing task file", async () => {
-      expect((await usageError(loadTask({ path: "nope.md", cwd: dir }))).message).toMatch(/task not found: nope\.md/);
+      expect((await usageError(loadTask({ path: "nope.md", cwd: dir }))).message).toMatch(/task not found: nope\.md$/);
+    });
+
+    it("a requirement given where the task file goes points at --prompt", async () => {
+      const error = await usageError(loadTask({ path: "Write a Python function slugify(text)", cwd: dir }));
+      expect(error.message).toBe('task not found: Write a Python function slugify(text); to give the requirement as text, use --prompt "..."');
     });
 
     it("a folder with no task in it", async () => {
@@ -189,6 +202,7 @@ describe("loadTask", () => {
 
     it("a language that cannot be inferred", async () => {
       expect((await usageError(loadTask({ prompt: "x", cwd: dir }))).message).toMatch(/--lang/);
+      expect((await usageError(loadTask({ prompt: "Port this Python code to TypeScript.", cwd: dir }))).message).toMatch(/--lang/);
     });
 
     it("a tests path that does not exist, named as given", async () => {

@@ -16,6 +16,7 @@ import { listProgramFiles } from "./list-program-files.js";
 import { listProjectFiles } from "./list-project-files.js";
 import { parseFrontMatter } from "./parse-front-matter.js";
 import { promptFileNames } from "./prompt-file-names.js";
+import { promptLanguage } from "./prompt-language.js";
 import { readTestFiles, type TestPath } from "./read-test-files.js";
 import { type CaseFile, type TaskFile, caseFileSchema, describeIssues, taskFileSchema } from "./task-file-schema.js";
 
@@ -81,7 +82,7 @@ export async function loadTask(request: TaskRequest): Promise<LoadedTask> {
   const testFiles = testPaths.map((path) => resolve(path.base, path.given));
   const prompt = (request.prompt ?? fields.prompt ?? "").trim();
   // The file a requirement names comes last: the files given say more than words about them.
-  const language = chooseLanguage(request.language, fields.language, [draftPath, entryName, ...testFiles, ...promptFileNames(prompt)]);
+  const language = chooseLanguage(request.language, fields.language, [draftPath, entryName, ...testFiles, ...promptFileNames(prompt)], prompt);
   const supportPaths = toList(fields.support).map((path) => resolve(fileDir, path));
   const editablePaths = program ? program.editable : (request.editable ?? []).map((path) => resolve(cwd, path));
   for (const path of [draftPath, ...testFiles, ...supportPaths, ...editablePaths]) if (path !== undefined) await guard(path);
@@ -219,7 +220,11 @@ interface TaskSource {
 async function readTaskSource(absolute: string, given: string, guard: (path: string) => Promise<void>): Promise<TaskSource> {
   await guard(absolute);
   const info = await stat(absolute).catch(() => undefined);
-  if (!info) throw new UsageError(`task not found: ${given}`, { code: "task_missing" });
+  if (!info) {
+    // `mend run "Write a function that ..."`: a requirement given where a task file goes.
+    const advice = /\s/.test(given.trim()) ? `; to give the requirement as text, use --prompt "..."` : "";
+    throw new UsageError(`task not found: ${given}${advice}`, { code: "task_missing" });
+  }
   if (!info.isDirectory()) return { fields: await readTaskFile(absolute), dir: dirname(absolute) };
 
   const casePath = join(absolute, "case.json");
@@ -284,6 +289,7 @@ function chooseLanguage(
   given: string | undefined,
   fromFile: string | undefined,
   paths: readonly (string | undefined)[],
+  prompt: string,
 ): Language {
   const explicit = given ?? fromFile;
   if (explicit !== undefined) {
@@ -294,7 +300,10 @@ function chooseLanguage(
     const language = path ? languageOfFile(path) : undefined;
     if (language) return language;
   }
-  throw new UsageError(`cannot tell the language from the file names: pass --lang (${LANGUAGES.join(", ")})`, {
+  // Files say more than words; a requirement that names one language in words settles it.
+  const named = promptLanguage(prompt);
+  if (named) return named;
+  throw new UsageError(`cannot tell the language from the file names or the requirement: pass --lang (${LANGUAGES.join(", ")})`, {
     code: "language",
   });
 }
