@@ -57,3 +57,15 @@ export function isSingleExpression(text: string): boolean {
   const code = text.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, "0").replace(/\b(new|not|typeof|await)\s+/g, "$1_");
   return !/[\w$)\]}]\s+[\w$([{]/.test(code);
 }
+
+/** The top-level elements of a list or tuple repr (`[1, [2, 3], 'a,b']`): split at the commas outside strings and brackets. */
+export function topLevelElements(sequence: string): string[] {
+  const elements: string[] = [];
+  let rest = sequence.slice(1, -1);
+  for (let comma = indexAtTopLevel(rest, ","); comma >= 0; comma = indexAtTopLevel(rest, ",")) {
+    elements.push(rest.slice(0, comma).trim());
+    rest = rest.slice(comma + 1);
+  }
+  if (rest.trim() !== "") elements.push(rest.trim());
+  return elements;
+}

@@ -1,4 +1,4 @@
-import { indexAtTopLevel } from "../examples/split-top-level.js";
+import { topLevelElements } from "../examples/split-top-level.js";
 
 /**
  * How a failed assertion's wrong value relates to the right one, read from a diagnosis summary
@@ -65,8 +65,8 @@ function relation(kind: Kind, expected: string, actual: string): string[] {
   if (kind === "sequence") {
     // A truncated repr (pytest's `...`) says nothing about the length.
     if (/\.\.\./.test(expected) || /\.\.\./.test(actual)) return [];
-    const want = elementsOf(expected);
-    const got = elementsOf(actual);
+    const want = topLevelElements(expected);
+    const got = topLevelElements(actual);
     if (got.length === 0) return ["got empty"];
     const parts = [got.length === want.length ? "same length" : got.length < want.length ? "shorter" : "longer"];
     if (Math.abs(got.length - want.length) === 1) parts.push("one element off");
@@ -75,16 +75,4 @@ function relation(kind: Kind, expected: string, actual: string): string[] {
     return parts;
   }
   return [];
-}
-
-/** The top-level elements of a list or tuple repr: split at the commas outside strings and brackets. */
-function elementsOf(sequence: string): string[] {
-  const elements: string[] = [];
-  let rest = sequence.slice(1, -1);
-  for (let comma = indexAtTopLevel(rest, ","); comma >= 0; comma = indexAtTopLevel(rest, ",")) {
-    elements.push(rest.slice(0, comma).trim());
-    rest = rest.slice(comma + 1);
-  }
-  if (rest.trim() !== "") elements.push(rest.trim());
-  return elements;
 }

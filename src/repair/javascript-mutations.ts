@@ -291,8 +291,8 @@ function undoLastPush(loop: SyntaxNode, table: OperatorTable, out: MutationSink)
   while (next?.type === "comment") next = next.nextNamedSibling;
   [...undo].slice(0, 2).forEach(([name, method], index) => {
     const statement = `${name}.${method}();`;
-    if (next) out.replace(next.startIndex, next.startIndex, `${statement}\n${indent}`, "insert_statement", 5.3 + index * 0.05);
-    else out.replace(loop.endIndex, loop.endIndex, `\n${indent}${statement}`, "insert_statement", 5.3 + index * 0.05);
+    if (next) out.replace(next.startIndex, next.startIndex, `${statement}\n${indent}`, "insert_statement", 5.3 + index * 0.05, "extra_tail");
+    else out.replace(loop.endIndex, loop.endIndex, `\n${indent}${statement}`, "insert_statement", 5.3 + index * 0.05, "extra_tail");
   });
 }
 

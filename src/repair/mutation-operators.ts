@@ -2,6 +2,7 @@ import { type Alternative, type OperatorTable, ownEntry } from "./operator-table
 import { accumulateMutations } from "./accumulate-mutations.js";
 import { ingredientMutations } from "./expression-ingredients.js";
 import { fieldSwaps, fieldsRead } from "./field-swaps.js";
+import { flushBufferAfterLoop } from "./flush-buffer.js";
 import { javascriptMutations, weighAccumulatorStarts } from "./javascript-mutations.js";
 import { missingCodeMutations } from "./missing-code-mutations.js";
 import { pythonMutations, rootExponents } from "./python-mutations.js";
@@ -37,6 +38,7 @@ export function generateMutations(tree: SyntaxTree, source: string, table: Opera
     if (node.type === "if_statement") siblingBranchStatements(node, table, out);
     if (node.type === "while_statement") loopSteps(node, table, out);
     if (LOOP_TYPES.has(node.type)) flushAfterLoop(node, table, scopes, out);
+    if (LOOP_TYPES.has(node.type)) flushBufferAfterLoop(node, table, out, indentUnit);
     if (node.type === "if_statement") otherReceiverCopies(node, table, out);
     if (table.functionTypes.has(node.type)) mirroredStatements(node, table, out);
     if (table.functionTypes.has(node.type)) ingredientMutations(node, table, scopes, out);
@@ -1076,7 +1078,7 @@ function flushAfterLoop(loop: SyntaxNode, table: OperatorTable, scopes: ScopeNam
       .slice(0, MAX_NAME_SUBSTITUTES)
       .forEach((name, index) => {
         const text = source.slice(statement.startIndex, argument.startIndex) + name + source.slice(argument.endIndex, statement.endIndex);
-        out.replace(loop.endIndex, loop.endIndex, `\n${indent}${text}`, "insert_statement", 5.35 + s * 0.02 + index * 0.02);
+        out.replace(loop.endIndex, loop.endIndex, `\n${indent}${text}`, "insert_statement", 5.35 + s * 0.02 + index * 0.02, "missing_tail");
       });
   });
 }

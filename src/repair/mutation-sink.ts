@@ -1,4 +1,4 @@
-import type { OperatorName, Mutation } from "./source-edit.js";
+import type { OperatorName, Mutation, TailShape } from "./source-edit.js";
 import type { Alternative } from "./operator-tables.js";
 import type { SyntaxNode } from "./syntax-tree.js";
 
@@ -7,9 +7,9 @@ export class MutationSink {
   readonly mutations: Mutation[] = [];
   constructor(readonly source: string) {}
 
-  replace(start: number, end: number, text: string, operator: OperatorName, cost: number): void {
+  replace(start: number, end: number, text: string, operator: OperatorName, cost: number, shows?: TailShape): void {
     if (this.source.slice(start, end) === text) return;
-    this.mutations.push({ operator, line: lineOf(this.source, start), edit: { start, end, text }, cost });
+    this.mutations.push({ operator, line: lineOf(this.source, start), edit: { start, end, text }, cost, ...(shows ? { shows } : {}) });
   }
 
   replaceNode(node: SyntaxNode, text: string, operator: OperatorName, cost: number): void {

@@ -8,6 +8,7 @@ import { CandidatePool, type Candidate } from "./candidate-pool.js";
 import type { CandidateRunner, CandidateVerdict, TestObservation } from "./candidate-runner.js";
 import { createCandidateRunner } from "./create-candidate-runner.js";
 import { programFilesOf, rankFiles, runBaseline, supportFor, type SuspiciousLine } from "./localize-faults.js";
+import { favourTailShape, tailShapeOf } from "./failure-tail.js";
 import { generateMutations } from "./mutation-operators.js";
 import { operatorTableFor } from "./operator-tables.js";
 import { linesLost } from "./lines-lost.js";
@@ -355,6 +356,8 @@ class RepairSearch {
       if (created.status === "ready") this.guard = created.guard;
       else this.guardNote = created.reason;
       const ranking = withoutTrustedHelpers(rankFiles(input, coverage, baseline.tests), input, trees, this.failing);
+      // What the failed assertions' values show (a list cut short, one too long) moves the edits that make that mistake forward.
+      const tailShape = tailShapeOf(input.check?.tests?.failures ?? []);
       const top = ranking[0]?.score;
       const ids = { next: 0 };
       const lists: Planned[][] = [];
@@ -369,7 +372,7 @@ class RepairSearch {
         const grammar = grammarOf(input.language, path);
         const pool = await CandidatePool.create(grammar, code, own, { file: path, top, ids });
         this.pools.set(path, pool);
-        const mutations = generateMutations(tree, code, operatorTableFor(grammar));
+        const mutations = favourTailShape(generateMutations(tree, code, operatorTableFor(grammar)), tailShape);
         const suspicionOf = (line: number) => pool.suspicionOf(line);
         const searchOrder = pool.order(mutations);
         const ordered = preferEdits(searchOrder, (mutation) => pool.keyOf(mutation), code, this.options.preferredEdits, suspicionOf);

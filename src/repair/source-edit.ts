@@ -36,7 +36,12 @@ export interface Mutation {
   edit: SourceEdit;
   /** Search order within a line: cheaper and more common fixes first. */
   cost: number;
+  /** The shape of failure this edit fixes, where it fixes one (see `tailShapeOf`): it moves forward when the failures show it. */
+  shows?: TailShape;
 }
+
+/** A result cut short at its end, or run over: what a missing flush after a loop, or a push too many, does. */
+export type TailShape = "missing_tail" | "extra_tail";
 
 /** How an applied edit reads in a report. */
 export interface EditDescription {

@@ -89,6 +89,22 @@ describe("findProjectTests", () => {
     expect(await findProjectTests(task)).toEqual(["test/api.test.js"]);
   });
 
+  it("names node:test files of an ESM package importing the folder's index file by its full name", async () => {
+    const task = project(
+      {
+        "package.json": '{ "type": "module", "scripts": { "test": "node --test" } }\n',
+        "src/index.js": 'export { wrap } from "./wrap.js";\nexport { titleCase } from "./title.js";\n',
+        "src/wrap.js": "export function wrap() {}\n",
+        "src/title.js": "export function titleCase() {}\n",
+        "test/wrap.test.js": 'import { wrap } from "../src/index.js";\n',
+        "test/unrelated.test.js": 'import { x } from "../tools/index.js";\n',
+      },
+      "src/wrap.js",
+      "javascript",
+    );
+    expect(await findProjectTests(task)).toEqual(["test/wrap.test.js"]);
+  });
+
   it("names a vitest file importing the entry through an alias, and nothing when tests were given", async () => {
     const files = { "src/cart.ts": "export const x = 1;\n", "test/cart.test.ts": 'import { subtotal } from "@/cart";\n' };
     const task = project(files, "src/cart.ts", "typescript");

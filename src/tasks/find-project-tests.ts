@@ -63,5 +63,7 @@ async function reexportingPackages(root: string, files: readonly string[], entry
 function importPattern(language: Task["language"], stem: string): RegExp {
   const name = stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   if (language === "python") return new RegExp(`^\\s*(?:from\\s+[\\w.]*\\b${name}\\s+import\\b|import\\s+(?:[\\w.]+\\.)?${name}\\b|from\\s+[\\w.]+\\s+import\\s+(?:\\(\\s*)?(?:[\\w\\s,]*,\\s*)?${name}\\b)`, "m");
-  return new RegExp(`(?:require\\(|import\\(|from\\s+|import\\s+)\\s*["'](?:[^"']*/)?${name}(?:\\.[cm]?[jt]sx?)?["']`);
+  // A folder is imported by its index file, written out in ESM (`../src/index.js`), where
+  // folder imports do not resolve.
+  return new RegExp(`(?:require\\(|import\\(|from\\s+|import\\s+)\\s*["'](?:[^"']*/)?${name}(?:/index)?(?:\\.[cm]?[jt]sx?)?["']`);
 }
