@@ -80,11 +80,12 @@ def imports_from(tree, package, program):
 
 
 class SourceText(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Imports the modules it is given source text for from that text, under their files' paths
-    (so tracebacks, line tracing and `__file__` are as if the text were on disk)."""
+    """Imports the modules it is given source text (or that text compiled) for from that text,
+    under their files' paths (so tracebacks, line tracing and `__file__` are as if the text were
+    on disk)."""
 
     def __init__(self, sources):
-        # {module name: (absolute path, source text)}
+        # {module name: (absolute path, source text or its code object)}
         self.sources = sources
 
     def find_spec(self, fullname, path=None, target=None):
@@ -100,7 +101,7 @@ class SourceText(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
     def exec_module(self, module):
         file, text = self.sources[module.__name__]
-        exec(compile(text, file, "exec"), module.__dict__)
+        exec(text if isinstance(text, types.CodeType) else compile(text, file, "exec"), module.__dict__)
 
 
 class ProgramModules:
@@ -123,6 +124,10 @@ class ProgramModules:
         self.depends = False
         # Why the last `rebind` failed ("ZeroDivisionError: division by zero").
         self.error = None
+        # The holders' names that `rebind` points at the fresh modules: [(holder, local name, program module,
+        # attribute or None)]. Found by `survey`, in the collected session, so that each candidate's
+        # child reads only these instead of every name of every holder.
+        self.bindings = []
 
     def survey(self, session, program_files=None):
         """Sorts the work folder's loaded modules into the program and its holders, and notes
@@ -182,12 +187,37 @@ class ProgramModules:
                 self.imported[name] = imported
                 if top_level_names(tree) & set(imported):
                     self.depends = True
+        self.bindings = self.find_bindings()
         return not self.depends
+
+    def find_bindings(self):
+        """The holders' names that hold a program module, or a function or class it defines."""
+        defined = {}
+        for name in self.program:
+            module = sys.modules.get(name)
+            if module is None:
+                continue
+            defined[id(module)] = (name, None)
+            for key, value in vars(module).items():
+                # Functions and classes the program defines, wherever the suite keeps them (`check = calc.check`).
+                if callable(value) and getattr(value, "__module__", None) == name:
+                    defined.setdefault(id(value), (name, key))
+        bindings = []
+        for holder in self.holders:
+            module = sys.modules.get(holder)
+            if module is None:
+                continue
+            imported = self.imported.get(holder, {})
+            for key, value in vars(module).items():
+                found = imported.get(key) or defined.get(id(value))
+                if found is not None:
+                    bindings.append((holder, key, *found))
+        return bindings
 
     def rebind(self, sources=None):
         """Imports the program modules afresh and points the holders' names at them; the modules
-        whose files `sources` names ({absolute path: source text}) come from that text, the
-        others from the working copy.
+        whose files `sources` names ({absolute path: source text or its code object}) come from
+        that text, the others from the working copy.
 
         False when the candidate cannot run in the collected session: its import fails, or it
         lacks a name the tests imported (both errors of collection in a full session)."""
@@ -210,31 +240,16 @@ class ProgramModules:
         except BaseException as error:  # noqa: BLE001 - a candidate that does not import is a collection error
             self.error = "%s: %s" % (type(error).__name__, error)
             return False
-        defined = {}
-        for name, module in old.items():
-            defined[id(module)] = (name, None)
-            for key, value in vars(module).items():
-                # Functions and classes the program defines, wherever the suite keeps them (`check = calc.check`).
-                if callable(value) and getattr(value, "__module__", None) == name:
-                    defined.setdefault(id(value), (name, key))
-        for holder in self.holders:
+        for holder, key, name, attribute in self.bindings:
             module = sys.modules.get(holder)
-            if module is None:
+            if module is None or name not in fresh:
                 continue
             namespace = vars(module)
-            imported = self.imported.get(holder, {})
-            for key, value in list(namespace.items()):
-                found = imported.get(key) or defined.get(id(value))
-                if found is None:
-                    continue
-                name, attribute = found
-                if name not in fresh:
-                    continue
-                if attribute is None:
-                    namespace[key] = fresh[name]
-                elif hasattr(fresh[name], attribute):
-                    namespace[key] = getattr(fresh[name], attribute)
-                else:
-                    self.error = "ImportError: cannot import name %r from %r" % (attribute, name)
-                    return False
+            if attribute is None:
+                namespace[key] = fresh[name]
+            elif hasattr(fresh[name], attribute):
+                namespace[key] = getattr(fresh[name], attribute)
+            else:
+                self.error = "ImportError: cannot import name %r from %r" % (attribute, name)
+                return False
         return True

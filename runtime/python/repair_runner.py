@@ -6,8 +6,8 @@ fork server), so a candidate costs a fork instead of a fresh interpreter. Result
 original stdout as lines starting with '@@mend '.
 
 Usage: python3 -u repair_runner.py CONFIG.json, in the work folder that holds the program,
-its tests, mend_assert_script.py, mend_program_modules.py, mend_time_limits.py and the candidates file
-named in the config.
+its tests, mend_assert_script.py, mend_program_modules.py, mend_run_item.py, mend_time_limits.py
+and the candidates file named in the config.
 The config's mode is "baseline" or "evaluate" (one run, then exit), or "serve": the session is
 collected once and serves requests, one JSON line each on stdin ({"id", "mode": "baseline" or
 "evaluate", the same fields as a one-run config, the candidates inline}), each answered by its
@@ -42,18 +42,17 @@ if WORKDIR not in sys.path:
 sys.dont_write_bytecode = True
 
 import pytest  # noqa: E402
-from _pytest.outcomes import Skipped  # noqa: E402
-from _pytest.runner import CallInfo, runtestprotocol  # noqa: E402
 
 import mend_assert_script  # noqa: E402
 import mend_assertions  # noqa: E402
 import mend_program_modules  # noqa: E402
+import mend_run_item  # noqa: E402
 import mend_time_limits  # noqa: E402
 from mend_time_limits import BaselineLimits, arm_cpu_limit, disarm_cpu_limit, wall_backstop  # noqa: E402
 
 # This runner and the modules it imports sit in the work folder, but belong to no program.
 OWN_FILES = [os.path.abspath(__file__), mend_assert_script.__file__ or "", mend_assertions.__file__ or "",
-             mend_program_modules.__file__ or "", mend_time_limits.__file__ or ""]
+             mend_program_modules.__file__ or "", mend_run_item.__file__ or "", mend_time_limits.__file__ or ""]
 # Each assert of a test is a result of its own (see mend_assertions.py): test files are wrapped as
 # pytest rewrites them, so before the session collects them.
 mend_assertions.install(ENTRY, driver_files=[mend_assert_script.__file__ or ""])
@@ -82,53 +81,9 @@ def silence():
 
 
 def install(modules, code):
-    """Makes the candidate the program module in this (forked) process: False when it does not
-    import or lacks a name the tests imported from the program."""
+    """Makes the candidate (its text, or that text compiled) the program module in this (forked)
+    process: False when it does not import or lacks a name the tests imported from the program."""
     return modules.rebind({ENTRY: code})
-
-
-def run_item_quickly(item):
-    """Runs one test through pytest's setup/call/teardown hooks without building failure reports.
-
-    Reports of failures render tracebacks with source excerpts, which costs more than most
-    tests. A phase that passes is still reported (cheap without a traceback): plugins keep
-    per-phase results that teardown reads (tmp_path looks up whether the call passed, to decide
-    whether to keep its folder, and without it fails every test that uses it). Only a plain test
-    function is run so: other items may have their outcome decided while the report is made (a
-    unittest.TestCase method's failure is caught by unittest, kept by pytest's addFailure and
-    raised only in pytest_runtest_makereport), so without the report a failing TestCase test
-    would pass.
-    """
-    if type(item) is not pytest.Function or item.get_closest_marker("xfail") is not None:
-        return run_item(item)
-    hook = item.ihook
-    # Whatever the program raises fails the test (SystemExit and KeyboardInterrupt included).
-    outcome = phase_outcome(item, CallInfo.from_call(lambda: hook.pytest_runtest_setup(item=item), when="setup", reraise=None))
-    if outcome == "passed":
-        outcome = phase_outcome(item, CallInfo.from_call(lambda: hook.pytest_runtest_call(item=item), when="call", reraise=None))
-    try:
-        hook.pytest_runtest_teardown(item=item, nextitem=None)
-    except BaseException:  # noqa: BLE001
-        if outcome == "passed":
-            outcome = "failed"
-    return outcome
-
-
-def phase_outcome(item, info):
-    """A phase's outcome; one that passed is reported, for the plugins that keep phase results."""
-    if info.excinfo is not None:
-        return "skipped" if info.excinfo.errisinstance(Skipped) else "failed"
-    item.ihook.pytest_runtest_makereport(item=item, call=info)
-    return "passed"
-
-
-def run_item(item):
-    reports = runtestprotocol(item, log=False, nextitem=None)
-    if any(report.failed for report in reports):
-        return "failed"
-    if any(report.skipped for report in reports):
-        return "skipped"
-    return "passed"
 
 
 class Tracer:
@@ -167,12 +122,7 @@ class Tracer:
         self.child.write({"ae": record["passed"], "ms": record["ms"], "cpuMs": record["cpuMs"], "failLine": record["failLine"]})
 
 
-def records_asserts(item):
-    """An xfail test keeps pytest's verdict as written: a recorded failure would no longer raise."""
-    return item.get_closest_marker("xfail") is None
-
-
-def baseline_child(items, start, code, modules, limits, fd):
+def baseline_child(items, runs, start, code, modules, limits, fd):
     silence()
     child = Child(fd)
     if not install(modules, code):
@@ -187,11 +137,12 @@ def baseline_child(items, start, code, modules, limits, fd):
         cpu_began = time.process_time()
         began = time.perf_counter()
         arm_cpu_limit(limit, lambda index=index: child.write({"timeout": index}))
-        if records_asserts(item):
+        # An xfail test keeps pytest's verdict as written: a recorded failure would no longer raise.
+        if item.nodeid not in runs.xfail:
             RECORDER.start(tracer)
         sys.settrace(tracer.global_trace)
         try:
-            outcome = run_item(item)
+            outcome = mend_run_item.run_protocol(item)
         finally:
             sys.settrace(None)
             RECORDER.stop()
@@ -242,6 +193,9 @@ def spawn(target, *args):
 
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+# How often the server reads a running candidate's CPU time from /proc: the reads cost more of
+# the server's time than anything else it does per candidate.
+CPU_POLL_S = 0.05
 
 
 def cpu_seconds(pid):
@@ -300,13 +254,13 @@ def wall_deadline(request):
     return None if answer_by is None else time.monotonic() + (answer_by / 1000 - time.time())
 
 
-def run_baseline(items, modules, request):
+def run_baseline(items, runs, modules, request):
     code = open(ENTRY, encoding="utf-8").read()
     limits = BaselineLimits(request["testTimeoutMs"] / 1000)
     answer_by = wall_deadline(request)
     start = 0
     while start < len(items):
-        pid, fd = spawn(baseline_child, items, start, code, modules, limits)
+        pid, fd = spawn(baseline_child, items, runs, start, code, modules, limits)
         buffer = b""
         current = None
         test_limit = limits.limit()
@@ -424,19 +378,33 @@ def judge(item, results, outcome, records):
     return [(own if tag is None else passed.get(tag, False), failing) for _, tag, failing in results]
 
 
-def candidate_child(code, modules, first, rest, limits, fd):
+def compiled_candidate(code):
+    """The candidate's text compiled, or None when it is not valid Python. Compiled in the server
+    before a batch forks anything: in a child, compiling writes pages shared with the server,
+    each write a copy-on-write fault. A text that fails otherwise (too deeply nested) is left for
+    the child to compile, as it was before."""
+    try:
+        return compile(code, ENTRY, "exec")
+    except (SyntaxError, ValueError):
+        return None
+    except Exception:  # noqa: BLE001 - the child compiles it again, meets the same failure and ends without a verdict
+        return code
+
+
+def candidate_child(code, modules, runs, first, rest, limits, fd):
     """Runs a candidate on the tests of the failing results, then, when one of those results
     passes, on the other tests until the first result that fails (fail fast: the candidate is
     then neither a fix nor a partial one, and its count of those results is not needed). Each test
     runs under its own CPU limit (`limits`, by result id, summed over the test's results; none
-    when absent); the first test over its limit ends the run."""
+    when absent); the first test over its limit ends the run. `code` is the candidate as
+    `compiled_candidate` left it."""
     silence()
     child = Child(fd)
-    try:
-        compile(code, ENTRY, "exec")
-    except (SyntaxError, ValueError):
+    if code is None:
         child.write({"invalid": True})
         os._exit(0)
+    if isinstance(code, str):
+        code = compile(code, ENTRY, "exec")
     if not install(modules, code):
         # An import-time failure fails every test.
         child.write({"importError": True})
@@ -445,10 +413,10 @@ def candidate_child(code, modules, first, rest, limits, fd):
     def run(item, results):
         own = [limits[result] for result, _, _ in results if result in limits]
         arm_cpu_limit(sum(own) / 1000 if own else None, lambda: child.write({"t": True}))
-        if records_asserts(item):
+        if item.nodeid not in runs.xfail:
             RECORDER.start()
         try:
-            outcome = run_item_quickly(item)
+            outcome = runs.run(item)
         finally:
             records = RECORDER.stop()
             disarm_cpu_limit()
@@ -472,7 +440,7 @@ def candidate_child(code, modules, first, rest, limits, fd):
     os._exit(0)
 
 
-def run_candidates(items, modules, request):
+def run_candidates(items, runs, modules, request):
     first, rest = test_plan(items, request["failing"], request["passing"])
     failing_total = sum(failing for _, results in first + rest for _, _, failing in results)
     rest_total = sum(not failing for _, results in first + rest for _, _, failing in results)
@@ -489,7 +457,7 @@ def run_candidates(items, modules, request):
     jobs = max(1, CONFIG.get("jobs", 2))
     extra = request.get("extraAfterPlausible", 0)
     remaining_after_plausible = None
-    queue = list(candidates)
+    queue = [{"id": candidate["id"], "code": compiled_candidate(candidate["code"])} for candidate in candidates]
     running = {}
     while (queue or running):
         if answer_by is not None and time.monotonic() >= answer_by:
@@ -504,8 +472,8 @@ def run_candidates(items, modules, request):
         stop = time.monotonic() >= deadline or remaining_after_plausible == 0
         while queue and not stop and len(running) < jobs:
             candidate = queue.pop(0)
-            pid, fd = spawn(candidate_child, candidate["code"], modules, first, rest, test_limits)
-            running[fd] = {"pid": pid, "id": candidate["id"], "began": time.monotonic(), "buffer": b"",
+            pid, fd = spawn(candidate_child, candidate["code"], modules, runs, first, rest, test_limits)
+            running[fd] = {"pid": pid, "id": candidate["id"], "began": time.monotonic(), "polled": 0.0, "buffer": b"",
                            "fp": 0, "fn": 0, "rp": 0, "rn": 0, "invalid": False, "importError": False,
                            "timedOut": False}
             if remaining_after_plausible is not None:
@@ -540,7 +508,11 @@ def run_candidates(items, modules, request):
                         state["fn"] += event["f"][1]
                         state["rp"] += event["r"][0]
                         state["rn"] += event["r"][1]
-            timed_out = state["timedOut"] or (not done and over_limit(state["pid"], 0.0, cpu_limit, state["began"], timeout))
+            # The child keeps its tests' limits itself; the candidate's CPU in /proc is read now and then.
+            timed_out = state["timedOut"] or (not done and (now - state["began"] >= timeout or (
+                now - state["polled"] >= CPU_POLL_S and over_limit(state["pid"], 0.0, cpu_limit, state["began"], timeout))))
+            if now - state["polled"] >= CPU_POLL_S:
+                state["polled"] = now
             aborted = not done and now >= deadline + timeout
             if done or timed_out or aborted:
                 cpu_ms = kill(state["pid"])
@@ -582,28 +554,29 @@ class Driver:
         # The entry alone is the program: a candidate changes no other file.
         modules = mend_program_modules.ProgramModules(WORKDIR, own_files=OWN_FILES)
         modules.survey(session, program_files={ENTRY: MODNAME})
+        runs = mend_run_item.Items(session, own_plugins=[self])
         if CONFIG["mode"] == "serve":
-            serve(items, modules)
+            serve(items, runs, modules)
         else:
-            answer(items, modules, CONFIG)
+            answer(items, runs, modules, CONFIG)
         return True
 
 
-def answer(items, modules, request):
+def answer(items, runs, modules, request):
     if request["mode"] == "baseline":
-        run_baseline(items, modules, request)
+        run_baseline(items, runs, modules, request)
     else:
-        run_candidates(items, modules, request)
+        run_candidates(items, runs, modules, request)
 
 
-def serve(items, modules):
+def serve(items, runs, modules):
     """Answers requests from stdin until it closes. Every candidate and baseline runs in a forked
     child, so the collected session this process holds is the same for every request."""
     for line in IN:
         if not line.strip():
             continue
         request = json.loads(line)
-        answer(items, modules, request)
+        answer(items, runs, modules, request)
         emit({"event": "served", "id": request["id"]})
 
 

@@ -10,6 +10,8 @@ export const PYTHON_RUNNER_ENV = { PYTHONDONTWRITEBYTECODE: "1", PYTHONHASHSEED:
 
 /** Each assert of a test as a result of its own (runtime/python/mend_assertions.py): the repair runner's alone. */
 const ASSERTIONS_FILE = "mend_assertions.py";
+/** How a candidate's child runs one collected test, directly where pytest's outcome allows (runtime/python/mend_run_item.py). */
+const RUN_ITEM_FILE = "mend_run_item.py";
 
 /**
  * The Python side of candidate evaluation (runtime/python/repair_runner.py): collects the pytest
@@ -27,6 +29,7 @@ function pythonRunnerFiles(): Record<string, string> {
     [ASSERT_SCRIPT_FILE]: assertScriptSource(),
     [ASSERTIONS_FILE]: runtimeSource("python/mend_assertions.py"),
     [PROGRAM_MODULES_FILE]: programModulesSource(),
+    [RUN_ITEM_FILE]: runtimeSource(`python/${RUN_ITEM_FILE}`),
     [TIME_LIMITS_FILE]: timeLimitsSource(),
   };
 }

@@ -16,7 +16,7 @@ FIXED = PROGRAM.replace("n ^= n - 1", "n &= n - 1")
 # The runner and the modules it imports, under their names in the work folder.
 RUNNER_PROGRAMS = {"repair_runner.py": "__mend_runner.py", "mend_assert_script.py": "mend_assert_script.py",
                    "mend_assertions.py": "mend_assertions.py", "mend_program_modules.py": "mend_program_modules.py",
-                   "mend_time_limits.py": "mend_time_limits.py"}
+                   "mend_run_item.py": "mend_run_item.py", "mend_time_limits.py": "mend_time_limits.py"}
 TESTS = ("from bitcount import bitcount\n\n\ndef test_zero():\n    assert bitcount(0) == 0\n\n\n"
          "def test_seven():\n    assert bitcount(7) == 3\n")
 
@@ -294,3 +294,62 @@ def test_a_candidate_that_breaks_a_passing_test_is_not_run_on_the_passing_tests_
     # test_eight would pass, but once test_zero broke the candidate is no fix, whole or partial.
     assert (verdicts[1]["failingPassed"], verdicts[1]["restPassed"]) == (1, None)
     assert (verdicts[2]["failingPassed"], verdicts[2]["restPassed"]) == (1, 2)
+
+
+# A suite as people write them, with the ways a test can end that pytest's hooks decide.
+OUTCOMES_SUITE = {
+    "conftest.py": "import pytest\n\n\n@pytest.fixture\ndef numbers():\n    return [3, 1, 2]\n",
+    "test_outcomes.py": (
+        "import unittest\nimport warnings\n\nimport pytest\n\n\n"
+        "def test_plain():\n    assert sorted([3, 1, 2]) == [1, 2, 3]\n\n\n"
+        "def test_plain_fails():\n    assert sorted([3, 1, 2]) == [3, 2, 1]\n\n\n"
+        "@pytest.mark.parametrize('n, expected', [(1, 1), (2, 4), (3, 10)])\n"
+        "def test_square(n, expected):\n    assert n * n == expected\n\n\n"
+        "def test_skips_itself():\n    pytest.skip('not here')\n\n\n"
+        "def test_xfails_itself():\n    pytest.xfail('known bug')\n\n\n"
+        "def test_exits():\n    raise SystemExit(0)\n\n\n"
+        "def test_returns_a_value():\n    return 3\n\n\n"
+        "def test_warns():\n    warnings.warn('old', DeprecationWarning)\n\n\n"
+        "def test_reads_stdin():\n    assert input() == ''\n\n\n"
+        "def test_uses_a_fixture(numbers):\n    assert sorted(numbers) == [1, 2, 3]\n\n\n"
+        "def test_uses_tmp_path(tmp_path):\n    (tmp_path / 'a').write_text('x')\n\n\n"
+        "@pytest.mark.skip(reason='marked')\ndef test_marked_skip():\n    assert False\n\n\n"
+        "@pytest.mark.xfail\ndef test_marked_xfail():\n    assert False\n\n\n"
+        "@pytest.mark.filterwarnings('error')\ndef test_warning_as_error():\n    warnings.warn('now an error')\n\n\n"
+        "class TestInAClass:\n    def test_method(self):\n        assert [1][0] == 1\n\n"
+        "    def test_method_fails(self):\n        assert [1][0] == 2\n\n\n"
+        "class TestCase(unittest.TestCase):\n    def test_unittest_fails(self):\n        self.assertEqual(1, 2)\n"),
+}
+
+
+def item_outcomes(work: Path, how: str) -> dict:
+    copy_programs(work, {"mend_run_item.py": "mend_run_item.py", "tests/item_outcomes.py": "item_outcomes.py"})
+    # As the repair runner runs pytest: installed plugins load only when the project needs one.
+    done = run_python(work, ["item_outcomes.py", how, "test_outcomes.py"], env={"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"})
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def test_every_test_run_in_a_candidates_child_ends_as_pytest_ends_it(tmp_path: Path) -> None:
+    write_files(tmp_path, OUTCOMES_SUITE)
+    expected = item_outcomes(tmp_path, "pytest")["outcomes"]
+    found = item_outcomes(tmp_path, "mend")
+    assert found["outcomes"] == expected
+    # The plain test functions are called directly, the others through pytest's hooks.
+    assert "test_outcomes.py::test_plain" in found["direct"]
+    assert "test_outcomes.py::test_square[2-4]" in found["direct"]
+    assert "test_outcomes.py::test_xfails_itself" in found["direct"]
+    assert "test_outcomes.py::TestInAClass::test_method" in found["direct"]
+    assert "test_outcomes.py::test_uses_a_fixture" not in found["direct"]
+    assert "test_outcomes.py::test_warning_as_error" not in found["direct"]
+
+
+def test_a_plugin_hooking_the_run_makes_every_test_run_through_pytests_hooks(tmp_path: Path) -> None:
+    write_files(tmp_path, {**OUTCOMES_SUITE, "conftest.py": (
+        "import pytest\n\n\n@pytest.fixture\ndef numbers():\n    return [3, 1, 2]\n\n\n"
+        "@pytest.hookimpl(wrapper=True)\ndef pytest_runtest_call(item):\n"
+        "    if 'plain' in item.name:\n        raise RuntimeError('not on this machine')\n    return (yield)\n")})
+    expected = item_outcomes(tmp_path, "pytest")["outcomes"]
+    assert expected["test_outcomes.py::test_plain"] == "failed"
+    found = item_outcomes(tmp_path, "mend")
+    assert found["outcomes"] == expected
+    assert found["direct"] == []

@@ -1,0 +1,177 @@
+"""How the repair runner runs one collected pytest item in a candidate's forked child, as cheaply
+as its outcome allows: the outcome ("passed", "failed" or "skipped") is always the one pytest's
+own run of the item would give.
+
+A candidate's child is a fork of the collected session, and on a virtual machine each memory
+page the child writes costs a copy-on-write fault of about 20 microseconds: pytest's hook calls
+per phase (capture, logging, skipping, fixtures, reports) touch about 500 pages, most of a
+candidate's cost. So a plain test function that needs nothing of those hooks is called
+directly (`Items.direct`): no fixtures but its direct parametrization, no marks but
+`parametrize`, no package `__init__` setup in its chain, no plugin but pytest's own ones
+hooking the run and no warning filter that could turn the warnings those hooks emit into
+errors. The decision is made once, in the collected session, so children inherit it without
+touching the markers. Other Function items run through pytest's hooks without failure reports
+(`run_quickly`), the rest (a unittest TestCase method, an xfail test) through the whole
+protocol (`run_protocol`).
+"""
+import os
+import sys
+import warnings
+from typing import cast
+
+import pytest
+from _pytest import python as pytest_python
+from _pytest.outcomes import Skipped, XFailed
+from _pytest.python import pytest_pyfunc_call
+from _pytest.runner import CallInfo, runtestprotocol
+from _pytest.warnings import catch_warnings_for_item
+
+# The hooks an item's run goes through; a plugin other than pytest's own implementing one may change the outcome.
+RUN_HOOKS = ("pytest_runtest_protocol", "pytest_runtest_setup", "pytest_runtest_call", "pytest_runtest_teardown",
+             "pytest_pyfunc_call", "pytest_runtest_makereport")
+# Nodes whose setup does nothing (a Package runs its __init__'s setup_module); pytest before 8 has no Dir.
+PLAIN_NODES = tuple(node for node in (pytest.Session, getattr(pytest, "Dir", None), pytest.Module, pytest.Class)
+                    if node is not None)
+# How pytest resolves a direct parametrization; a pytest that names it otherwise calls no test directly.
+DIRECT_PARAMETER = getattr(pytest_python, "get_direct_param_fixture_func", None)
+
+
+def pytest_own(plugin, own_plugins):
+    if any(plugin is own for own in own_plugins):
+        return True
+    name = plugin.__name__ if isinstance(plugin, type(sys)) else type(plugin).__module__
+    return name == "_pytest" or name.startswith("_pytest.")
+
+
+class Items:
+    """The collected items of one session and how each runs in a candidate's child."""
+
+    def __init__(self, session, own_plugins=()):
+        config = session.config
+        hooks = config.pluginmanager.hook
+        plain_run = all(pytest_own(impl.plugin, own_plugins)
+                        for name in RUN_HOOKS for impl in getattr(hooks, name).get_hookimpls())
+        plain_warnings = (not sys.warnoptions and not config.getini("filterwarnings")
+                          and not config.known_args_namespace.pythonwarnings)
+        plain_config = (DIRECT_PARAMETER is not None and plain_run and plain_warnings
+                        and not config.getoption("setuponly", False))
+        # The warning filters pytest sets while a test runs: the same for every test called directly
+        # (none has marks), so they are found once, here, instead of per test in every child.
+        with warnings.catch_warnings(), catch_warnings_for_item(config=config, ihook=hooks, when="runtest", item=None):
+            self.warning_filters = list(warnings.filters)
+        self.xfail_imperative_skips = not config.option.runxfail
+        # {nodeid: the arguments of a test called directly}; a test missing here runs through pytest's hooks.
+        self.direct = {}
+        # Node ids of the tests marked xfail: their verdict is pytest's, asserts and all.
+        self.xfail = set()
+        for item in session.items:
+            if item.get_closest_marker("xfail") is not None:
+                self.xfail.add(item.nodeid)
+            if plain_config:
+                arguments = direct_arguments(item)
+                if arguments is not None:
+                    self.direct[item.nodeid] = arguments
+
+    def run(self, item):
+        """The item's outcome: "passed", "failed" or "skipped"."""
+        arguments = self.direct.get(item.nodeid)
+        if arguments is not None:
+            return self.run_directly(item, arguments)
+        if type(item) is not pytest.Function or item.nodeid in self.xfail:
+            return run_protocol(item)
+        return run_quickly(item)
+
+    def run_directly(self, item, arguments):
+        """What pytest's setup, call and teardown of a plain test function come to: the function
+        called under the session's warning filters (pytest's own ones turn a few of its
+        deprecations into errors), with the environment variable pytest sets while a test runs.
+        Warnings are recorded, as pytest records them, and dropped: they change no outcome."""
+        os.environ["PYTEST_CURRENT_TEST"] = "%s (call)" % item.nodeid
+        item.funcargs.update(arguments)
+        try:
+            with warnings.catch_warnings(record=True):
+                # resetwarnings() tells the warnings machinery its filters changed (a public way to).
+                warnings.resetwarnings()
+                cast(list, warnings.filters).extend(self.warning_filters)
+                pytest_pyfunc_call(item)
+        except XFailed:
+            # pytest.xfail() inside the test: reported as xfailed (a skip), unless --runxfail.
+            return "skipped" if self.xfail_imperative_skips else "failed"
+        except Skipped:
+            return "skipped"
+        except BaseException:  # noqa: BLE001 - whatever the program raises fails the test
+            return "failed"
+        finally:
+            os.environ.pop("PYTEST_CURRENT_TEST", None)
+        return "passed"
+
+
+def direct_arguments(item):
+    """The arguments of a test function that can be called directly, or None: a plain Function
+    whose every fixture is a direct parametrization, without marks beyond `parametrize`, in a
+    chain of nodes whose setup does nothing."""
+    if type(item) is not pytest.Function:
+        return None
+    if any(mark.name != "parametrize" for mark in item.iter_markers()):
+        return None
+    if not all(type(node) in PLAIN_NODES for node in item.listchain()[:-1]):
+        return None
+    params = item.callspec.params if hasattr(item, "callspec") else {}
+    definitions = item._fixtureinfo.name2fixturedefs
+    arguments = {}
+    for name in item.fixturenames:
+        found = definitions.get(name)
+        if name not in params or not found or found[-1].func is not DIRECT_PARAMETER:
+            return None
+        arguments[name] = params[name]
+    return arguments
+
+
+def run_quickly(item):
+    """Runs one test through pytest's setup/call/teardown hooks without building failure reports,
+    under the warning filters pytest's protocol sets (a `filterwarnings("error")` mark fails a
+    test that warns).
+
+    Reports of failures render tracebacks with source excerpts, which costs more than most
+    tests. A phase that passes is still reported (cheap without a traceback): plugins keep
+    per-phase results that teardown reads (tmp_path looks up whether the call passed, to decide
+    whether to keep its folder, and without it fails every test that uses it). Only a plain test
+    function is run so: other items may have their outcome decided while the report is made (a
+    unittest.TestCase method's failure is caught by unittest, kept by pytest's addFailure and
+    raised only in pytest_runtest_makereport), so without the report a failing TestCase test
+    would pass.
+    """
+    hook = item.ihook
+    with catch_warnings_for_item(config=item.config, ihook=hook, when="runtest", item=item):
+        # Whatever the program raises fails the test (SystemExit and KeyboardInterrupt included).
+        setup = CallInfo.from_call(lambda: hook.pytest_runtest_setup(item=item), when="setup", reraise=None)
+        outcome = phase_outcome(item, setup)
+        if outcome == "passed":
+            call = CallInfo.from_call(lambda: hook.pytest_runtest_call(item=item), when="call", reraise=None)
+            outcome = phase_outcome(item, call)
+        try:
+            hook.pytest_runtest_teardown(item=item, nextitem=None)
+        except BaseException:  # noqa: BLE001
+            if outcome == "passed":
+                outcome = "failed"
+    return outcome
+
+
+def phase_outcome(item, info):
+    """A phase's outcome; one that passed is reported, for the plugins that keep phase results.
+    pytest.xfail() called in a test is an xfail, reported as skipped (unless --runxfail)."""
+    if info.excinfo is not None:
+        if info.excinfo.errisinstance(XFailed):
+            return "failed" if item.config.option.runxfail else "skipped"
+        return "skipped" if info.excinfo.errisinstance(Skipped) else "failed"
+    item.ihook.pytest_runtest_makereport(item=item, call=info)
+    return "passed"
+
+
+def run_protocol(item):
+    reports = runtestprotocol(item, log=False, nextitem=None)
+    if any(report.failed for report in reports):
+        return "failed"
+    if any(report.skipped for report in reports):
+        return "skipped"
+    return "passed"
