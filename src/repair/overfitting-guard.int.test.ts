@@ -107,7 +107,7 @@ describe("OverfittingGuard", () => {
   it("is off when no test calls the program with literal arguments", async () => {
     const tests = `from between import count_between\n\nVALUES = [1, 2]\n\ndef test_inside():\n    assert count_between(VALUES, 0, 10) == 2\n`;
     const created = await OverfittingGuard.create({ language: "python", entry: "between.py", code: PYTHON, tests: [{ path: "test_between.py", content: tests }] }, [], ["test_between.py::test_inside"]);
-    expect(created).toEqual({ status: "none", reason: "no passing test calls the program's functions with literal arguments" });
+    expect(created).toEqual({ status: "none", reason: "no passing test calls the program's functions or builds its objects with literal arguments" });
   });
 });
 
@@ -141,7 +141,7 @@ describe("repairOffline with the overfitting guard", () => {
     expect(result.status).toBe("fixed");
     if (result.status !== "fixed") return;
     expect(result.behaviourChanges).toBeUndefined();
-    expect(result.guardSkipped).toBe("no passing test calls the program's functions with literal arguments");
+    expect(result.guardSkipped).toBe("no passing test calls the program's functions or builds its objects with literal arguments");
   });
 
   it("ends the search at the first plausible patch that behaves as the original near the passing tests", async () => {
