@@ -149,7 +149,17 @@ function renderArgs(args: LiteralValue[], kwargs: [string, LiteralValue][], lang
 }
 
 /** Names of the functions a program defines at its top level (exported or not). */
-export async function topLevelFunctions(language: LiteralLanguage, code: string): Promise<string[]> {
+export function topLevelFunctions(language: LiteralLanguage, code: string): Promise<string[]> {
+  return topLevelNames(language, code, /^(function_definition|function_declaration)$/, /^(arrow_function|function_expression|function)$/);
+}
+
+/** Names of the classes a program defines at its top level (exported, decorated, or a class expression bound to a name). */
+export function topLevelClasses(language: LiteralLanguage, code: string): Promise<string[]> {
+  return topLevelNames(language, code, /^(class_definition|class_declaration)$/, /^class$/);
+}
+
+/** Names of the top-level definitions whose node type `definition` matches, or bound to a value whose type `value` does. */
+async function topLevelNames(language: LiteralLanguage, code: string, definition: RegExp, value: RegExp): Promise<string[]> {
   const tree = await parseSource(language, code);
   try {
     const names: string[] = [];
@@ -157,15 +167,15 @@ export async function topLevelFunctions(language: LiteralLanguage, code: string)
       if (!statement) continue;
       const declaration = statement.type === "export_statement" || statement.type === "decorated_definition" ? statement.childForFieldName(statement.type === "export_statement" ? "declaration" : "definition") : statement;
       if (!declaration) continue;
-      if (declaration.type === "function_definition" || declaration.type === "function_declaration") {
+      if (definition.test(declaration.type)) {
         const name = declaration.childForFieldName("name");
         if (name) names.push(name.text);
       }
       if (declaration.type === "lexical_declaration" || declaration.type === "variable_declaration") {
         for (const declarator of declaration.namedChildren) {
-          const value = declarator?.childForFieldName("value");
+          const bound = declarator?.childForFieldName("value");
           const name = declarator?.childForFieldName("name");
-          if (name?.type === "identifier" && value && /^(arrow_function|function_expression|function)$/.test(value.type)) names.push(name.text);
+          if (name?.type === "identifier" && bound && value.test(bound.type)) names.push(name.text);
         }
       }
     }

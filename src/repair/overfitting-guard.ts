@@ -1,10 +1,10 @@
 import type { Language } from "../shared/language.js";
 import type { Sandbox } from "../shared/sandbox.js";
 import type { ProjectContext, SourceFile } from "../shared/task.js";
-import { deriveInputs, testCalls, topLevelFunctions, type DerivedInput } from "./derive-inputs.js";
+import { deriveInputs, testCalls, topLevelClasses, topLevelFunctions, type DerivedInput } from "./derive-inputs.js";
 import { runDifferential } from "./differential-run.js";
 import type { LiteralLanguage } from "./literal-value.js";
-import { testScenarios, topLevelClasses } from "./test-scenarios.js";
+import { testScenarios } from "./test-scenarios.js";
 
 export interface GuardInput {
   language: Language;

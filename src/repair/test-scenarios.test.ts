@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { deriveInputs, type TestScenario } from "./derive-inputs.js";
+import { deriveInputs, topLevelClasses, type TestScenario } from "./derive-inputs.js";
 import { renderLiteral } from "./literal-value.js";
-import { testScenarios, topLevelClasses } from "./test-scenarios.js";
+import { testScenarios } from "./test-scenarios.js";
 
 const CART = `from attrs import define, field
 

@@ -12,32 +12,6 @@ const PYTHON_READERS = new Set(["len", "str", "repr", "bool", "list", "tuple", "
 const WRITES = new Set(["delete_statement", "update_expression", "unary_expression"]);
 const LOOPS = new Set(["for_statement", "while_statement", "for_in_statement", "do_statement", "list_comprehension", "generator_expression"]);
 
-/** Names of the classes a program defines at its top level (exported or decorated ones included). */
-export async function topLevelClasses(language: LiteralLanguage, code: string): Promise<string[]> {
-  const tree = await parseSource(language, code);
-  try {
-    const names: string[] = [];
-    for (const statement of tree.rootNode.namedChildren) {
-      if (!statement) continue;
-      const declaration =
-        statement.type === "export_statement" ? statement.childForFieldName("declaration") : statement.type === "decorated_definition" ? statement.childForFieldName("definition") : statement;
-      if (declaration?.type === "class_definition" || declaration?.type === "class_declaration") {
-        const name = declaration.childForFieldName("name");
-        if (name) names.push(name.text);
-      }
-      if (declaration?.type === "lexical_declaration" || declaration?.type === "variable_declaration") {
-        for (const declarator of declaration.namedChildren) {
-          const name = declarator?.childForFieldName("name");
-          if (name?.type === "identifier" && declarator?.childForFieldName("value")?.type === "class") names.push(name.text);
-        }
-      }
-    }
-    return names;
-  } finally {
-    tree.delete();
-  }
-}
-
 /**
  * The objects of `classes` the tests build with literal arguments, each with the methods the
  * test then calls on it with literal arguments, in the order written: `cart = Cart()` then
