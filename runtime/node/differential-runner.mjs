@@ -4,15 +4,17 @@
 // in turn and imported by a fresh Node process (a child of this one), which calls the named
 // functions with each input under a per-call time limit (vm's, which interrupts a busy loop) and
 // prints what happened: the inspected result and arguments afterwards (a function may change them
-// in place), or the error's name. The limit is wall-clock time, so a call stopped by it without
-// having used most of it in CPU time was starved by a busy machine: it runs again with a longer
-// limit, and reads as "slow" (no evidence either way) if it still never gets the CPU time. A
-// version that crashes loses the inputs it did not reach, which then read as "killed"; one
-// stopped by the wall clock as "slow".
+// in place), or the error's name; for an object's scenario (a class built, then methods called
+// in turn), that for each call, with the inspected object after it. The limit is wall-clock
+// time, so a call stopped by it without having used most of it in CPU time was starved by a busy
+// machine: it runs again with a longer limit, and reads as "slow" (no evidence either way) if it
+// still never gets the CPU time. A version that crashes loses the inputs it did not reach, which
+// then read as "killed"; one stopped by the wall clock as "slow".
 //
 // Usage: node differential-runner.mjs CONFIG.json, in the work folder that holds the program. The
-// config names the entry, the versions file ([{id, code}]), the inputs ([{name, args}], args a
-// JavaScript array literal), and the time limits. Results go to stdout as lines starting with '@@mend '.
+// config names the entry, the versions file ([{id, code}]), the inputs ([{kind, name, args}],
+// args a JavaScript array literal; an "object" input also has steps, [{method, args}]), and the
+// time limits. Results go to stdout as lines starting with '@@mend '.
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -53,8 +55,9 @@ async function settled(value, ms) {
 async function call(module, input, ms) {
   const fn = lookup(module, input.name);
   if (typeof fn !== "function") return "!missing";
+  const once = input.kind === "object" ? scenarioOnce : callOnce;
   for (const factor of STARVED_RETRY_FACTORS) {
-    const outcome = await callOnce(fn, input, ms, factor * ms);
+    const outcome = await once(fn, input, ms, factor * ms);
     if (outcome !== "!slow") return outcome;
   }
   return "!slow";
@@ -62,22 +65,58 @@ async function call(module, input, ms) {
 
 /** One call with `wallMs` of wall-clock time; "!timeout" once it has used `ms` of CPU time, "!slow" when it was stopped before. */
 async function callOnce(fn, input, ms, wallMs) {
-  // The arguments are literals mendloop wrote from the tests' own, built in this realm (`instanceof Array` holds).
-  const args = new Function(`return ${input.args};`)();
-  let outcome;
+  const args = literals(input.args);
+  const ran = await invoke("fn(...args)", { fn, args }, ms, wallMs);
+  return "value" in ran ? "=" + describe(ran.value) + " args " + describe(args) : ran.outcome;
+}
+
+/**
+ * An object's scenario: the class built, then its methods called in turn, each with `wallMs` of
+ * wall-clock time; what each did and the object's state after it. A starved call makes the
+ * whole scenario "!slow", so that it runs again from a new object.
+ */
+async function scenarioOnce(cls, input, ms, wallMs) {
+  const built = await invoke("new cls(...args)", { cls, args: literals(input.args) }, ms, wallMs);
+  if (!("value" in built)) return built.outcome === "!slow" ? "!slow" : "new " + built.outcome;
+  const instance = built.value;
+  const parts = ["new " + describe(instance)];
+  for (const step of input.steps) {
+    const method = instance[step.method];
+    if (typeof method !== "function") {
+      parts.push(step.method + " !missing");
+      continue;
+    }
+    const args = literals(step.args);
+    const ran = await invoke("method.apply(instance, args)", { method, instance, args }, ms, wallMs);
+    if (!("value" in ran) && ran.outcome === "!slow") return "!slow";
+    const said = "value" in ran ? "=" + describe(ran.value) + " args " + describe(args) : ran.outcome;
+    parts.push(step.method + " " + said + " state " + describe(instance));
+    if (ran.outcome === "!timeout") break;
+  }
+  return parts.join(" | ");
+}
+
+/** The arguments, literals mendloop wrote from the tests' own, built in this realm (`instanceof Array` holds). */
+function literals(text) {
+  return new Function(`return ${text};`)();
+}
+
+/** Runs `code` over `context` in a new vm context: `{ value }`, or `{ outcome }` for an error, a timeout or a starved run. */
+async function invoke(code, context, ms, wallMs) {
   const cpu = process.cpuUsage();
+  let outcome;
   try {
-    outcome = await settled(vm.runInNewContext("fn(...args)", { fn, args }, { timeout: wallMs }), wallMs);
+    outcome = await settled(vm.runInNewContext(code, context, { timeout: wallMs }), wallMs);
   } catch (error) {
     if (error && error.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") {
       const used = process.cpuUsage(cpu);
-      return (used.user + used.system) / 1000 < ms / 2 ? "!slow" : "!timeout";
+      return { outcome: (used.user + used.system) / 1000 < ms / 2 ? "!slow" : "!timeout" };
     }
-    return "!" + nameOf(error);
+    return { outcome: "!" + nameOf(error) };
   }
-  if (outcome.timeout) return "!timeout";
-  if ("error" in outcome) return "!" + nameOf(outcome.error);
-  return "=" + describe(outcome.value) + " args " + describe(args);
+  if (outcome.timeout) return { outcome: "!timeout" };
+  if ("error" in outcome) return { outcome: "!" + nameOf(outcome.error) };
+  return { value: outcome.value };
 }
 
 function lookup(module, name) {

@@ -28,12 +28,29 @@ export interface TestMatcher {
   assert?: { file: string; line: number; anywhere: boolean };
 }
 
-/** An input to run the original and a candidate on: a call of the program's function, its arguments as literals of the language. */
-export interface DerivedInput {
+/**
+ * An object a test builds from literal arguments and the methods it then calls on it with
+ * literal arguments, in the order written (`cart = Cart()`, `cart.add("apple", 2)`...): the
+ * sequence is one input, the object's state part of what it does.
+ */
+export interface TestScenario {
+  /** The program's class; `args`/`kwargs` are the constructor's. */
   name: string;
-  /** Python: `([positional], {keywords})`; JavaScript: `[positional]`. */
-  args: string;
+  args: LiteralValue[];
+  kwargs: [string, LiteralValue][];
+  steps: { method: string; args: LiteralValue[]; kwargs: [string, LiteralValue][] }[];
+  /** The test the whole sequence belongs to (not one of its asserts: the object lives across them). */
+  test: TestMatcher | undefined;
 }
+
+/**
+ * An input to run the original and a candidate on, its arguments as literals of the language
+ * (Python: `([positional], {keywords})`; JavaScript: `[positional]`): a call of the program's
+ * function, or an object of its class built and then sent method calls one after another.
+ */
+export type DerivedInput =
+  | { kind: "call"; name: string; args: string }
+  | { kind: "object"; name: string; args: string; steps: { method: string; args: string }[] };
 
 const TEST_CALLS = new Set(["test", "it"]);
 /** Enough inputs to see a change of behaviour, few enough that each candidate's run stays well under a second. */
@@ -41,24 +58,26 @@ export const MAX_DERIVED_INPUTS = 48;
 
 /**
  * The inputs the overfitting guard runs programs on: the arguments of the passing tests' calls
- * of the program's functions, and their neighbours (a number ±1, a collection or string emptied
- * or cut to one element), minus every input the failing tests touch (their own arguments and
- * those arguments' neighbours: a fix is expected to change behaviour there). A call the
- * runner's ids do not place in a test counts as failing, so a guess never marks an input safe.
+ * of the program's functions and object scenarios, and their neighbours (one argument changed:
+ * a number ±1, a collection or string emptied or cut to one element), minus every input the
+ * failing tests touch (their own arguments and those arguments' neighbours: a fix is expected
+ * to change behaviour there). A call the runner's ids do not place in a test counts as
+ * failing, so a guess never marks an input safe.
  */
 export function deriveInputs(
-  calls: readonly TestCall[],
+  calls: readonly (TestCall | TestScenario)[],
   failingIds: readonly string[],
   passingIds: readonly string[],
   language: LiteralLanguage,
 ): DerivedInput[] {
-  const passes = (call: TestCall) => call.test !== undefined && passingIds.some((id) => matches(call.test!, id)) && !failingIds.some((id) => matches(call.test!, id));
-  const keyOf = (input: DerivedInput) => `${input.name}\u0000${input.args}`;
+  const passes = (call: TestCall | TestScenario) =>
+    call.test !== undefined && passingIds.some((id) => matches(call.test!, id)) && !failingIds.some((id) => matches(call.test!, id));
+  const keyOf = (input: DerivedInput) => JSON.stringify(input);
   const touched = new Set<string>();
   const own: DerivedInput[] = [];
   const near: DerivedInput[] = [];
   for (const call of calls) {
-    const variants = [call.args, ...neighbourArgs(call.args)].map((args) => renderInput(call.name, args, call.kwargs, language));
+    const variants = "steps" in call ? scenarioVariants(call, language) : [call.args, ...neighbourArgs(call.args)].map((args) => renderCall(call.name, args, call.kwargs, language));
     if (!passes(call)) {
       for (const input of variants) touched.add(keyOf(input));
       continue;
@@ -102,15 +121,45 @@ function neighbourArgs(args: LiteralValue[]): LiteralValue[][] {
   return args.flatMap((arg, index) => neighboursOf(arg).map((neighbour) => args.map((other, at) => (at === index ? neighbour : other))));
 }
 
-function renderInput(name: string, args: LiteralValue[], kwargs: [string, LiteralValue][], language: LiteralLanguage): DerivedInput {
+/** The scenario as written, then with one argument of one of its calls (the constructor's or a method's) replaced by a neighbour. */
+function scenarioVariants(scenario: TestScenario, language: LiteralLanguage): DerivedInput[] {
+  const calls = [{ args: scenario.args, kwargs: scenario.kwargs }, ...scenario.steps];
+  const render = (argsOf: (index: number) => LiteralValue[]): DerivedInput => ({
+    kind: "object",
+    name: scenario.name,
+    args: renderArgs(argsOf(0), scenario.kwargs, language),
+    steps: scenario.steps.map((step, index) => ({ method: step.method, args: renderArgs(argsOf(index + 1), step.kwargs, language) })),
+  });
+  const variants = [render((index) => calls[index].args)];
+  calls.forEach((call, changed) => {
+    for (const args of neighbourArgs(call.args)) variants.push(render((index) => (index === changed ? args : calls[index].args)));
+  });
+  return variants;
+}
+
+function renderCall(name: string, args: LiteralValue[], kwargs: [string, LiteralValue][], language: LiteralLanguage): DerivedInput {
+  return { kind: "call", name, args: renderArgs(args, kwargs, language) };
+}
+
+function renderArgs(args: LiteralValue[], kwargs: [string, LiteralValue][], language: LiteralLanguage): string {
   const positional = `[${args.map((arg) => renderLiteral(arg, language)).join(", ")}]`;
-  if (language === "javascript") return { name, args: positional };
+  if (language === "javascript") return positional;
   const keywords = `{${kwargs.map(([key, value]) => `${JSON.stringify(key)}: ${renderLiteral(value, language)}`).join(", ")}}`;
-  return { name, args: `(${positional}, ${keywords})` };
+  return `(${positional}, ${keywords})`;
 }
 
 /** Names of the functions a program defines at its top level (exported or not). */
-export async function topLevelFunctions(language: LiteralLanguage, code: string): Promise<string[]> {
+export function topLevelFunctions(language: LiteralLanguage, code: string): Promise<string[]> {
+  return topLevelNames(language, code, /^(function_definition|function_declaration)$/, /^(arrow_function|function_expression|function)$/);
+}
+
+/** Names of the classes a program defines at its top level (exported, decorated, or a class expression bound to a name). */
+export function topLevelClasses(language: LiteralLanguage, code: string): Promise<string[]> {
+  return topLevelNames(language, code, /^(class_definition|class_declaration)$/, /^class$/);
+}
+
+/** Names of the top-level definitions whose node type `definition` matches, or bound to a value whose type `value` does. */
+async function topLevelNames(language: LiteralLanguage, code: string, definition: RegExp, value: RegExp): Promise<string[]> {
   const tree = await parseSource(language, code);
   try {
     const names: string[] = [];
@@ -118,15 +167,15 @@ export async function topLevelFunctions(language: LiteralLanguage, code: string)
       if (!statement) continue;
       const declaration = statement.type === "export_statement" || statement.type === "decorated_definition" ? statement.childForFieldName(statement.type === "export_statement" ? "declaration" : "definition") : statement;
       if (!declaration) continue;
-      if (declaration.type === "function_definition" || declaration.type === "function_declaration") {
+      if (definition.test(declaration.type)) {
         const name = declaration.childForFieldName("name");
         if (name) names.push(name.text);
       }
       if (declaration.type === "lexical_declaration" || declaration.type === "variable_declaration") {
         for (const declarator of declaration.namedChildren) {
-          const value = declarator?.childForFieldName("value");
+          const bound = declarator?.childForFieldName("value");
           const name = declarator?.childForFieldName("name");
-          if (name?.type === "identifier" && value && /^(arrow_function|function_expression|function)$/.test(value.type)) names.push(name.text);
+          if (name?.type === "identifier" && bound && value.test(bound.type)) names.push(name.text);
         }
       }
     }
@@ -164,7 +213,7 @@ export async function testCalls(language: LiteralLanguage, tests: readonly Sourc
 }
 
 /** `f(...)` or `module.f(...)`: the name called. */
-function calledName(call: SyntaxNode): string | undefined {
+export function calledName(call: SyntaxNode): string | undefined {
   const callee = call.childForFieldName("function");
   if (!callee) return undefined;
   if (callee.type === "identifier") return callee.text;
@@ -176,7 +225,8 @@ function calledName(call: SyntaxNode): string | undefined {
   return undefined;
 }
 
-function literalCall(
+/** The call's arguments when each is a literal (or a name `bound` gives a value), else undefined. */
+export function literalCall(
   call: SyntaxNode,
   name: string,
   language: LiteralLanguage,
@@ -252,7 +302,8 @@ function pytestIdPart(value: LiteralValue, argName: string, row: number): string
   }
 }
 
-function testOf(call: SyntaxNode, path: string, language: LiteralLanguage): TestMatcher | undefined {
+/** The test a node of a test file belongs to, as the runner's ids name it; undefined when it is in none. */
+export function testOf(call: SyntaxNode, path: string, language: LiteralLanguage): TestMatcher | undefined {
   return language === "python" ? pythonTest(call, path) : javascriptTest(call, path);
 }
 

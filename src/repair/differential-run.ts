@@ -16,7 +16,8 @@ export interface DifferentialSetup {
 /**
  * What each version did on each input, in input order: `=<result> args <arguments after>`,
  * `!<error name>`, `!timeout` (its CPU time spent), `!killed` (the version died), or `!slow`
- * (stopped by the wall clock on a starved machine: no evidence).
+ * (stopped by the wall clock on a starved machine: no evidence); for an object's scenario, what
+ * building it and each method call did, with the object's state after each, joined by ` | `.
  */
 export type DifferentialOutcome =
   | { status: "ok"; outcomes: Map<number, string[]> }
@@ -49,7 +50,8 @@ export async function runDifferential(
   files[runner] = runtimeSource(setup.language === "python" ? "python/differential_runner.py" : "node/differential-runner.mjs");
   files[VERSIONS_FILE] = JSON.stringify(versions);
   files[setup.entry] = versions[0]?.code ?? "";
-  const versionTimeoutMs = VERSION_STARTUP_MS + inputs.length * CALL_WALL_MS;
+  const calls = inputs.reduce((sum, input) => sum + 1 + (input.kind === "object" ? input.steps.length : 0), 0);
+  const versionTimeoutMs = VERSION_STARTUP_MS + calls * CALL_WALL_MS;
   files[CONFIG_FILE] = JSON.stringify({ entry: setup.entry, versions: VERSIONS_FILE, inputs, callTimeoutMs: CALL_TIMEOUT_MS, versionTimeoutMs });
   if (setup.language === "javascript") {
     files["package.json"] ??= JSON.stringify({ type: moduleTypeOf(setup.entry, [versions[0]?.code ?? "", ...setup.tests.map((file) => file.content)]) });

@@ -105,6 +105,47 @@ describe("missing code: a loop that reads a variable it never updates", () => {
   });
 });
 
+describe("missing code: a collection is not overwritten with a scalar", () => {
+  it("offers the visited set's missing add, and no assignment of a loop value to the set (JavaScript)", async () => {
+    const code = `export function dedupeBy(items, key) {
+  const seen = new Set();
+  const out = [];
+  for (const item of items) {
+    const k = key(item);
+    if (seen.has(k)) continue;
+    out.push(item);
+  }
+  return out;
+}
+`;
+    const all = await mutants("javascript", code);
+    expect(all).toContain(code.replace("    out.push(item);\n", "    seen.add(k);\n    out.push(item);\n"));
+    expect(all.filter((mutant) => /^\s*seen = (k|item);$/m.test(mutant))).toEqual([]);
+  });
+
+  it("carries a list into the next round from a loop's row, never from a number (Python)", async () => {
+    const code = `def first_repeat(words):
+    seen = set()
+    for word in words:
+        if word in seen:
+            return word
+    return None
+
+
+def column_sums(rows):
+    previous = []
+    total = 0
+    for row in rows:
+        total += len(previous)
+    return total
+`;
+    const all = await mutants("python", code);
+    expect(all).toContain(code.replace("            return word\n", "            return word\n        seen.add(word)\n"));
+    expect(all.filter((mutant) => /^\s*seen = word$/m.test(mutant) || /^\s*previous = total$/m.test(mutant))).toEqual([]);
+    expect(all.some((mutant) => /^\s*previous = row$/m.test(mutant))).toBe(true);
+  });
+});
+
 describe("missing code: a membership test on a collection nothing adds to", () => {
   it("adds the item where the test has found it new (Python, a nested search helper)", async () => {
     const code = `def reachable(start, goal):

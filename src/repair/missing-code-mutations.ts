@@ -184,7 +184,7 @@ function assignedNames(node: SyntaxNode, table: OperatorTable, into = new Set<st
  * A variable the loop reads but never updates, though the function set it before the loop
  * (`prev` in a list reversal, `last` in a running comparison): `v = w` for a variable `w` the
  * loop steps or assigns, before the statement that assigns `w` (keeping its old value) and at
- * the end of the body.
+ * the end of the body; never one that changes the name's kind (see `keepsKind`).
  */
 function loopCarriedUpdates(loop: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink): void {
   const fn = enclosingFunction(loop, table);
@@ -210,9 +210,10 @@ function loopCarriedUpdates(loop: SyntaxNode, table: OperatorTable, scopes: Scop
     (name) => variables.has(name) && assignedBefore.has(name) && !assignedInLoop.has(name) && name !== loopVariable?.text,
   );
   const values = [...new Set(stepped)].filter((name) => variables.has(name));
+  const kinds = valueKinds(fn, table);
   carried.slice(0, 3).forEach((name, c) => {
     values
-      .filter((value) => value !== name)
+      .filter((value) => value !== name && keepsKind(name, value, kinds))
       .slice(0, MAX_NAMES)
       .forEach((value, v) => {
         const text = statementText(table, `${name} = ${value}`);
@@ -221,6 +222,68 @@ function loopCarriedUpdates(loop: SyntaxNode, table: OperatorTable, scopes: Scop
         if (!JUMPS.test(last.text)) insertAfter(last, text, out, cost + 0.05);
       });
   });
+}
+
+/** What a name is bound to, as far as its initializers tell: a set or mapping, a list, or a number, string or boolean. */
+type ValueKind = "keyed" | "list" | "scalar";
+
+const KEYED_CONSTRUCTORS = new Set(["set", "dict", "frozenset", "defaultdict", "Counter", "OrderedDict", "Set", "Map", "WeakSet", "WeakMap"]);
+const LIST_CONSTRUCTORS = new Set(["list", "deque", "Array"]);
+const KINDS_BY_TYPE: Readonly<Record<string, ValueKind>> = {
+  set: "keyed",
+  dictionary: "keyed",
+  set_comprehension: "keyed",
+  dictionary_comprehension: "keyed",
+  object: "keyed",
+  list: "list",
+  list_comprehension: "list",
+  array: "list",
+  integer: "scalar",
+  float: "scalar",
+  number: "scalar",
+  string: "scalar",
+  true: "scalar",
+  false: "scalar",
+};
+
+/** The kind of each name the function binds, where every binding of it agrees (a name bound to two kinds has none). */
+function valueKinds(fn: SyntaxNode, table: OperatorTable): Map<string, ValueKind | undefined> {
+  const kinds = new Map<string, ValueKind | undefined>();
+  const visit = (node: SyntaxNode) => {
+    if (table.assignmentTypes.has(node.type) || node.type === "variable_declarator") {
+      const target = node.childForFieldName("left") ?? node.childForFieldName("name");
+      const value = node.childForFieldName("right") ?? node.childForFieldName("value");
+      if (target?.type === table.identifierType && value) {
+        const kind = kindOf(value);
+        kinds.set(target.text, kinds.has(target.text) && kinds.get(target.text) !== kind ? undefined : kind);
+      }
+    }
+    for (const child of node.namedChildren) if (child) visit(child);
+  };
+  visit(fn);
+  return kinds;
+}
+
+function kindOf(value: SyntaxNode): ValueKind | undefined {
+  if (value.type === "call" || value.type === "new_expression") {
+    const callee = value.childForFieldName(value.type === "new_expression" ? "constructor" : "function");
+    const name = callee?.type === "attribute" ? callee.childForFieldName("attribute")?.text : callee?.text;
+    return name && KEYED_CONSTRUCTORS.has(name) ? "keyed" : name && LIST_CONSTRUCTORS.has(name) ? "list" : undefined;
+  }
+  return KINDS_BY_TYPE[value.type];
+}
+
+/**
+ * Whether `name = value` keeps the name's kind: a set or mapping (`seen = set()`) only takes
+ * another, and a list no set, mapping or scalar (`seen = k` loses the visited set; a list may
+ * take a loop's row, whose kind the initializers do not tell).
+ */
+function keepsKind(name: string, value: string, kinds: ReadonlyMap<string, ValueKind | undefined>): boolean {
+  const target = kinds.get(name);
+  const source = kinds.get(value);
+  if (target === "keyed") return source === "keyed";
+  if (target === "list") return source !== "keyed" && source !== "scalar";
+  return true;
 }
 
 /** `x in S` / `x not in S` (Python) or `S.has(x)` / `S.includes(x)` (JavaScript): the collection, the item and whether it is negated. */

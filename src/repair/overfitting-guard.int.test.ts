@@ -107,7 +107,7 @@ describe("OverfittingGuard", () => {
   it("is off when no test calls the program with literal arguments", async () => {
     const tests = `from between import count_between\n\nVALUES = [1, 2]\n\ndef test_inside():\n    assert count_between(VALUES, 0, 10) == 2\n`;
     const created = await OverfittingGuard.create({ language: "python", entry: "between.py", code: PYTHON, tests: [{ path: "test_between.py", content: tests }] }, [], ["test_between.py::test_inside"]);
-    expect(created).toEqual({ status: "none", reason: "no passing test calls the program's functions with literal arguments" });
+    expect(created).toEqual({ status: "none", reason: "no passing test calls the program's functions or builds its objects with literal arguments" });
   });
 });
 
@@ -141,7 +141,7 @@ describe("repairOffline with the overfitting guard", () => {
     expect(result.status).toBe("fixed");
     if (result.status !== "fixed") return;
     expect(result.behaviourChanges).toBeUndefined();
-    expect(result.guardSkipped).toBe("no passing test calls the program's functions with literal arguments");
+    expect(result.guardSkipped).toBe("no passing test calls the program's functions or builds its objects with literal arguments");
   });
 
   it("ends the search at the first plausible patch that behaves as the original near the passing tests", async () => {
@@ -167,4 +167,59 @@ describe("repairOffline with the overfitting guard", () => {
     expect(progress.slice(found + 1)).toEqual([]);
     expect(result.candidatesRun).toBe(progress[found].candidatesRun);
   });
+});
+
+/** A case of the class corpus (src/repair/__classes__), as repairOffline takes it, and its reference fix. */
+function classCase(language: "python" | "javascript", name: string) {
+  const dir = join(import.meta.dirname, "__classes__", language, name);
+  const spec = JSON.parse(readFileSync(join(dir, "case.json"), "utf8")) as { program: string; tests: string; fixes: { buggy: string; fixed: string }[] };
+  const code = readFileSync(join(dir, spec.program), "utf8");
+  return {
+    input: { language, entry: spec.program, code, tests: [{ path: spec.tests, content: readFileSync(join(dir, spec.tests), "utf8") }] },
+    reference: spec.fixes.reduce((fixed, fix) => fixed.replace(fix.buggy, fix.fixed), code),
+  };
+}
+
+describe("the overfitting guard on tests that build objects and call their methods", () => {
+  // The cart adds `price` where it means `qty` when an item comes again. Never merging lines
+  // (`line.sku > sku`) also passes: quantity() sums the lines. It is told apart where a passing
+  // test's second item is renamed "", which sorts below "apple" and so joins its line.
+  const cartCases = [
+    { language: "python" as const, wrong: ["line.sku == sku", "line.sku > sku"], right: ["line.qty += price", "line.qty += qty"] },
+    { language: "javascript" as const, wrong: ["line.sku === sku", "line.sku > sku"], right: ["line.qty += price", "line.qty += qty"] },
+  ];
+  for (const entry of cartCases) {
+    it(`counts the ${entry.language} cart's inputs where never merging lines behaves unlike the original, none for the reference fix`, async () => {
+      const { input, reference } = classCase(entry.language, "cart");
+      const failing = entry.language === "python" ? "test_cart.py::test_adding_the_same_item_twice_adds_up" : "cart.test.js::adding the same item twice adds up";
+      const passing = entry.language === "python" ? ["test_cart.py::test_empty_cart_costs_nothing", "test_cart.py::test_total_of_two_items"] : ["cart.test.js::an empty cart costs nothing", "cart.test.js::the total of two items"];
+      const created = await OverfittingGuard.create(input, [failing], passing);
+      expect(created.status).toBe("ready");
+      if (created.status !== "ready") return;
+      expect(input.code.replace(entry.right[0], entry.right[1])).toBe(reference);
+      const changes = await created.guard.changes(
+        [
+          { id: 0, code: input.code.replace(entry.wrong[0], entry.wrong[1]) },
+          { id: 1, code: reference },
+        ],
+        sandbox,
+        60_000,
+      );
+      expect(changes).toEqual({ status: "ok", changes: new Map([[0, 1], [1, 0]]) });
+    });
+  }
+
+  for (const language of ["python", "javascript"] as const) {
+    it(`returns the ${language} account's reference fix, not the first plausible patch that only fits its tests`, async () => {
+      // `amount > balance - amount` passes the tests (found first, one token), but refuses a
+      // withdrawal of more than half the balance: 51 of 100, next to the passing test's 50.
+      const { input, reference } = classCase(language, "account");
+      const result = await repairOffline(input, { sandbox, maxCandidates: 200, timeBudgetMs: 600_000 });
+      expect(result.status).toBe("fixed");
+      if (result.status !== "fixed") return;
+      expect(result.plausible).toBeGreaterThanOrEqual(2);
+      expect(result.code).toBe(reference);
+      expect(result.behaviourChanges, result.guardSkipped).toBe(0);
+    });
+  }
 });

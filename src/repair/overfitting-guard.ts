@@ -1,9 +1,10 @@
 import type { Language } from "../shared/language.js";
 import type { Sandbox } from "../shared/sandbox.js";
 import type { ProjectContext, SourceFile } from "../shared/task.js";
-import { deriveInputs, testCalls, topLevelFunctions, type DerivedInput } from "./derive-inputs.js";
+import { deriveInputs, testCalls, topLevelClasses, topLevelFunctions, type DerivedInput } from "./derive-inputs.js";
 import { runDifferential } from "./differential-run.js";
 import type { LiteralLanguage } from "./literal-value.js";
+import { testScenarios } from "./test-scenarios.js";
 
 export interface GuardInput {
   language: Language;
@@ -27,8 +28,10 @@ const ORIGINAL_ID = -1;
  * collection emptied or cut to one element away), where no failing test asks for a change, a
  * correct fix usually behaves as the original did; this counts, per candidate, the inputs
  * there on which it does not. Built from the tests' literal call arguments (tree-sitter), so it
- * only exists when the tests call the program's functions with literals, in Python or
- * JavaScript, outside a project (whose files the run would have to lay out).
+ * only exists when the tests call the program's functions with literals, or build an object of
+ * its classes with literals and call its methods with literals (the sequence of calls is then
+ * one input, see `testScenarios`), in Python or JavaScript, outside a project (whose files the
+ * run would have to lay out).
  */
 export class OverfittingGuard {
   private constructor(
@@ -45,10 +48,11 @@ export class OverfittingGuard {
     if (input.project) return { status: "none", reason: "the guard does not lay out a project's files" };
     if (passing.length === 0) return { status: "none", reason: "no test passed before the fix" };
     const functions = await topLevelFunctions(language, input.code);
-    if (functions.length === 0) return { status: "none", reason: "the program has no top-level function" };
-    const calls = await testCalls(language, input.tests, functions);
+    const classes = await topLevelClasses(language, input.code);
+    if (functions.length === 0 && classes.length === 0) return { status: "none", reason: "the program has no top-level function or class" };
+    const calls = [...(await testCalls(language, input.tests, functions)), ...(await testScenarios(language, input.tests, classes))];
     const inputs = deriveInputs(calls, failing, passing, language);
-    if (inputs.length === 0) return { status: "none", reason: "no passing test calls the program's functions with literal arguments" };
+    if (inputs.length === 0) return { status: "none", reason: "no passing test calls the program's functions or builds its objects with literal arguments" };
     return { status: "ready", guard: new OverfittingGuard(input, language, inputs) };
   }
 
