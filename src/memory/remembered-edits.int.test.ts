@@ -139,6 +139,101 @@ describe("a fix remembered from another program, in the offline engine", () => {
   });
 });
 
+// A fee by tiers whose middle tier leaves out its lower edge; the tests call it with literal
+// arguments, so the overfitting guard watches it.
+const FEE: OfflineRepairInput = {
+  language: "python",
+  entry: "fee.py",
+  code: `def shipping_fee(weight):
+    if weight >= 20:
+        return 15
+    if weight > 5:
+        return 8
+    if weight >= 1:
+        return 4
+    return 0
+`,
+  tests: [
+    {
+      path: "test_fee.py",
+      content: `from fee import shipping_fee
+
+
+def test_heavy():
+    assert shipping_fee(25) == 15
+
+
+def test_on_the_middle_edge():
+    assert shipping_fee(5) == 8
+
+
+def test_light():
+    assert shipping_fee(2) == 4
+
+
+def test_nothing():
+    assert shipping_fee(0) == 0
+`,
+    },
+  ],
+};
+
+// EVENS again, its tests building their lists first: no test calls the function with literal
+// arguments, so no guard watches it.
+const EVENS_UNGUARDED: OfflineRepairInput = {
+  ...EVENS,
+  tests: [
+    {
+      path: "test_evens.py",
+      content: `from evens import total_of_evens
+
+
+def test_mixed():
+    numbers = [1, 2, 3, 4]
+    assert total_of_evens(numbers) == 6
+
+
+def test_odd_only():
+    numbers = [1, 3, 5]
+    assert total_of_evens(numbers) == 0
+
+
+def test_single_even():
+    numbers = [8]
+    assert total_of_evens(numbers) == 8
+`,
+    },
+  ],
+};
+
+describe("a first plausible patch of a remembered kind", () => {
+  it("is measured by the guard at once, on a line unlike the remembered one, and taken when it changes nothing the guard sees", { timeout: 300_000 }, async () => {
+    // A comparison fixed before in a loop's condition: the same kind of edit, another kind of line.
+    const preferredEdits = [{ operator: "comparison" as const, before: "<=", after: "<", line: "while lo <= hi:" }];
+    const without = fixed(await repairOffline(FEE, OPTIONS));
+    const withMemory = fixed(await repairOffline(FEE, { ...OPTIONS, preferredEdits }));
+    expect(readable(without.edits)).toEqual(["4: > -> >="]);
+    expect(readable(withMemory.edits)).toEqual(readable(without.edits));
+    expect(withMemory.behaviourChanges).toBe(0);
+    // Without the memory the guard looks only after a dozen more candidates.
+    expect(after(without)).toBeGreaterThanOrEqual(12);
+    expect(after(withMemory)).toBeLessThan(12);
+  });
+
+  it("is taken at once when trusted, also where no guard watches the program", { timeout: 300_000 }, async () => {
+    // A bound fixed before by one more on a like line: the same kind, not a repeat (which the replay runs alone).
+    const preferredEdits = [{ operator: "bound" as const, before: "len(rows) - 2", after: "len(rows) - 1", line: "for r in range(len(rows) - 2):" }];
+    const without = fixed(await repairOffline(EVENS_UNGUARDED, OPTIONS));
+    const withMemory = fixed(await repairOffline(EVENS_UNGUARDED, { ...OPTIONS, preferredEdits }));
+    expect(without.guardSkipped).toBeDefined();
+    expect(readable(withMemory.edits)).toEqual(["4: len(numbers) - 1 -> len(numbers)"]);
+    expect(readable(without.edits)).toEqual(readable(withMemory.edits));
+    // Without the memory the runner runs the few more left after the patch (this small program
+    // has fewer than a dozen); with it, only the other rewrites of the patch's spot.
+    expect(after(withMemory)).toBeLessThan(after(without));
+  });
+});
+
 // Quickselect whose recursion into the larger values forgets to count the values it skips: not
 // a swap, but a program full of calls and expressions a swap could change.
 const NTH: OfflineRepairInput = {

@@ -284,6 +284,12 @@ class RepairSearch {
    * was verified before.
    */
   private trusted = false;
+  /**
+   * The first plausible patch, not trusted, is still the same kind of edit as a remembered fix
+   * on some line (see `RememberedMatch.kindAnywhere`): the guard measures it at once (see
+   * `guardCheckpoint`) instead of after the few more candidates a search without a memory runs.
+   */
+  private rememberedKind = false;
   /** The early pairs of a failure like a remembered two-edit one have run (see EARLY_PAIRS_AFTER). */
   private earlyPairsRun = false;
   /** Per program file, how its mutations compare with the remembered edits (none without a memory). */
@@ -697,7 +703,10 @@ class RepairSearch {
       this.evaluated.push({ candidate, verdict });
       if (verdict.invalid) continue;
       if (isPlausible(verdict)) {
-        if (this.plausible.length === 0) this.trusted = this.remembered(candidate);
+        if (this.plausible.length === 0) {
+          this.trusted = this.remembered(candidate, "sameKind");
+          this.rememberedKind = this.remembered(candidate, "kindAnywhere");
+        }
         this.plausible.push(candidate);
         this.firstPlausibleAt ??= this.candidatesRun();
         if (this.candidatesRun() > this.firstPlausibleAt + EXTRA_AFTER_PLAUSIBLE) this.latePlausible.add(candidate.id);
@@ -879,14 +888,17 @@ class RepairSearch {
 
   /**
    * The guard's checkpoint, once the first plausible patch and the few candidates after it have
-   * run, and its look at each plausible patch found after that: the guard measures those it has
+   * run (at once when that patch is of a remembered kind, see `rememberedKind`), and its look at each plausible patch found after that: the guard measures those it has
    * not seen, and the search ends once one of them changes nothing (see GUARD_EXTRA_CANDIDATES).
    * True when it ran (the caller looks at the state again).
    */
   private async guardCheckpoint(): Promise<boolean> {
     const first = this.firstPlausibleAt;
     if (!this.guard || first === undefined || this.clean()) return false;
-    if (!this.checkpointDone && this.candidatesRun() - first < EXTRA_AFTER_PLAUSIBLE && this.remaining() >= 2 * GUARD_MIN_MS) return false;
+    // The few more candidates look for a patch that changes less than a first one that only fits
+    // the tests; a first patch of a kind that fixed a like failure before is likelier right, and
+    // when the guard sees it change nothing, the search ends without them.
+    if (!this.checkpointDone && !this.rememberedKind && this.candidatesRun() - first < EXTRA_AFTER_PLAUSIBLE && this.remaining() >= 2 * GUARD_MIN_MS) return false;
     const unseen = rankPlausible(this.plausible, { late: this.latePlausible })
       .filter((candidate) => !this.guardAsked.has(candidate.id))
       .slice(0, GUARD_MAX_COMPARED);
@@ -913,21 +925,23 @@ class RepairSearch {
   }
 
   /**
-   * A one-edit candidate of the same kind as a remembered fix, on a like line (see `trusted`).
+   * A one-edit candidate of the same kind as a remembered fix: on a like line (`sameKind`, see
+   * `trusted`) or on any line (`kindAnywhere`, see `rememberedKind`).
    */
-  private remembered(candidate: Candidate): boolean {
+  private remembered(candidate: Candidate, how: "sameKind" | "kindAnywhere"): boolean {
     const match = this.matchers.get(candidate.file);
-    return match !== undefined && candidate.mutations.length === 1 && match(candidate.mutations[0]).sameKind;
+    return match !== undefined && candidate.mutations.length === 1 && match(candidate.mutations[0])[how];
   }
 
   /**
-   * Candidates a runner may start after a plausible one in the same batch. With the guard and a
-   * memory, none: whether the first plausible patch is trusted is known only once it is found,
-   * and when it is not, the search's own limit (`extraAllowed`) runs the few more in the next
-   * batch, as the runner would have.
+   * Candidates a runner may start after a plausible one in the same batch. With a memory, none,
+   * with the guard or without: whether the first plausible patch is trusted is known only once
+   * it is found, and when it is not, the search's own limit (`extraAllowed`) runs the few more in
+   * the next batch, as the runner would have (a runner left to run them made a trusted patch
+   * cost as many, where the program had no guard).
    */
   private extraInBatch(): number {
-    return this.guard && this.matchers.size > 0 ? 0 : EXTRA_AFTER_PLAUSIBLE;
+    return this.matchers.size > 0 ? 0 : EXTRA_AFTER_PLAUSIBLE;
   }
 
   /** Candidates the search may run past the first plausible patch: a few, and with the guard's checkpoint passed, more. */
@@ -941,21 +955,23 @@ class RepairSearch {
     return Math.max(0, Math.min(this.batchLimit(), this.firstPlausibleAt + this.extraAllowed() - this.candidatesRun()));
   }
 
-  /** A plausible patch is in hand and, with the guard on, it has the alternatives it waits for. */
+  /** A plausible patch is in hand and it has the alternatives the search waits for (see `settled`). */
   private searchDone(): boolean {
-    return this.plausible.length > 0 && !this.sameSpotRunning && (!this.guard || this.trusted || this.settled());
+    return this.plausible.length > 0 && !this.sameSpotRunning && this.settled();
   }
 
   /**
-   * A plausible patch is in hand and the search may end: at once without the guard or when the
-   * first one is trusted from memory (see `trusted`); with the guard,
+   * A plausible patch is in hand and the search may end: at once when the first one is trusted
+   * from memory (see `trusted`); without the guard, once the runner has run the few more after
+   * it (in its batch, or with a memory the search, see `extraInBatch`); with the guard,
    * past its checkpoint, once a patch changes nothing it can see, after GUARD_EXTRA_CANDIDATES
    * more candidates or GUARD_MAX_PLAUSIBLE plausible patches, or when what is left of the time
    * is what the guard needs.
    */
   private settled(): boolean {
     if (this.firstPlausibleAt === undefined) return false;
-    if (!this.guard || this.trusted) return true;
+    if (this.trusted) return true;
+    if (!this.guard) return this.matchers.size === 0 || this.candidatesRun() - this.firstPlausibleAt >= EXTRA_AFTER_PLAUSIBLE;
     if (!this.checkpointDone) return false;
     return (
       this.clean() ||
