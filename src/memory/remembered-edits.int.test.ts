@@ -87,7 +87,7 @@ def test_single_even():
 };
 
 const fixed = <T extends { status: string }>(result: T) => {
-  expect(result.status).toBe("fixed");
+  expect(result.status, "reason" in result ? String(result.reason) : undefined).toBe("fixed");
   return result as Extract<T, { status: "fixed" }>;
 };
 const readable = (edits: readonly { line: number; before: string; after: string }[]) => edits.map(({ line, before, after }) => `${line}: ${before} -> ${after}`);
@@ -178,34 +178,6 @@ def test_nothing():
   ],
 };
 
-// EVENS again, its tests building their lists first: no test calls the function with literal
-// arguments, so no guard watches it.
-const EVENS_UNGUARDED: OfflineRepairInput = {
-  ...EVENS,
-  tests: [
-    {
-      path: "test_evens.py",
-      content: `from evens import total_of_evens
-
-
-def test_mixed():
-    numbers = [1, 2, 3, 4]
-    assert total_of_evens(numbers) == 6
-
-
-def test_odd_only():
-    numbers = [1, 3, 5]
-    assert total_of_evens(numbers) == 0
-
-
-def test_single_even():
-    numbers = [8]
-    assert total_of_evens(numbers) == 8
-`,
-    },
-  ],
-};
-
 describe("a first plausible patch of a remembered kind", () => {
   it("is measured by the guard at once, on a line unlike the remembered one, and taken when it changes nothing the guard sees", { timeout: 300_000 }, async () => {
     // A comparison fixed before in a loop's condition: the same kind of edit, another kind of line.
@@ -218,19 +190,6 @@ describe("a first plausible patch of a remembered kind", () => {
     // Without the memory the guard looks only after a dozen more candidates.
     expect(after(without)).toBeGreaterThanOrEqual(12);
     expect(after(withMemory)).toBeLessThan(12);
-  });
-
-  it("is taken at once when trusted, also where no guard watches the program", { timeout: 300_000 }, async () => {
-    // A bound fixed before by one more on a like line: the same kind, not a repeat (which the replay runs alone).
-    const preferredEdits = [{ operator: "bound" as const, before: "len(rows) - 2", after: "len(rows) - 1", line: "for r in range(len(rows) - 2):" }];
-    const without = fixed(await repairOffline(EVENS_UNGUARDED, OPTIONS));
-    const withMemory = fixed(await repairOffline(EVENS_UNGUARDED, { ...OPTIONS, preferredEdits }));
-    expect(without.guardSkipped).toBeDefined();
-    expect(readable(withMemory.edits)).toEqual(["4: len(numbers) - 1 -> len(numbers)"]);
-    expect(readable(without.edits)).toEqual(readable(withMemory.edits));
-    // Without the memory the runner runs the few more left after the patch (this small program
-    // has fewer than a dozen); with it, only the other rewrites of the patch's spot.
-    expect(after(withMemory)).toBeLessThan(after(without));
   });
 });
 

@@ -934,14 +934,13 @@ class RepairSearch {
   }
 
   /**
-   * Candidates a runner may start after a plausible one in the same batch. With a memory, none,
-   * with the guard or without: whether the first plausible patch is trusted is known only once
-   * it is found, and when it is not, the search's own limit (`extraAllowed`) runs the few more in
-   * the next batch, as the runner would have (a runner left to run them made a trusted patch
-   * cost as many, where the program had no guard).
+   * Candidates a runner may start after a plausible one in the same batch. With the guard and a
+   * memory, none: whether the first plausible patch is trusted is known only once it is found,
+   * and when it is not, the search's own limit (`extraAllowed`) runs the few more in the next
+   * batch, as the runner would have.
    */
   private extraInBatch(): number {
-    return this.matchers.size > 0 ? 0 : EXTRA_AFTER_PLAUSIBLE;
+    return this.guard && this.matchers.size > 0 ? 0 : EXTRA_AFTER_PLAUSIBLE;
   }
 
   /** Candidates the search may run past the first plausible patch: a few, and with the guard's checkpoint passed, more. */
@@ -955,23 +954,21 @@ class RepairSearch {
     return Math.max(0, Math.min(this.batchLimit(), this.firstPlausibleAt + this.extraAllowed() - this.candidatesRun()));
   }
 
-  /** A plausible patch is in hand and it has the alternatives the search waits for (see `settled`). */
+  /** A plausible patch is in hand and, with the guard on, it has the alternatives it waits for. */
   private searchDone(): boolean {
-    return this.plausible.length > 0 && !this.sameSpotRunning && this.settled();
+    return this.plausible.length > 0 && !this.sameSpotRunning && (!this.guard || this.trusted || this.settled());
   }
 
   /**
-   * A plausible patch is in hand and the search may end: at once when the first one is trusted
-   * from memory (see `trusted`); without the guard, once the runner has run the few more after
-   * it (in its batch, or with a memory the search, see `extraInBatch`); with the guard,
+   * A plausible patch is in hand and the search may end: at once without the guard or when the
+   * first one is trusted from memory (see `trusted`); with the guard,
    * past its checkpoint, once a patch changes nothing it can see, after GUARD_EXTRA_CANDIDATES
    * more candidates or GUARD_MAX_PLAUSIBLE plausible patches, or when what is left of the time
    * is what the guard needs.
    */
   private settled(): boolean {
     if (this.firstPlausibleAt === undefined) return false;
-    if (this.trusted) return true;
-    if (!this.guard) return this.matchers.size === 0 || this.candidatesRun() - this.firstPlausibleAt >= EXTRA_AFTER_PLAUSIBLE;
+    if (!this.guard || this.trusted) return true;
     if (!this.checkpointDone) return false;
     return (
       this.clean() ||
