@@ -23,8 +23,11 @@
 // that engine versions whose repairs without memory are the same measure on one memory without
 // learning it again (a third of the bench's time): when FILE exists it is the memory and nothing
 // is learned (it must come from a run with the same --swap, --filter and --kinds), otherwise the
-// memory learned is saved to it.
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+// memory learned is saved to it. `--without FILE` does the same for the runs without the memory
+// (each bug's result and hidden-test verdict, by id): memory changes that leave the engine
+// without a memory as it was measure their with-memory runs only, against the same without-memory
+// figures (half the measuring time); the without-memory runs of a kept file are not run again.
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -40,9 +43,11 @@ const { values } = parseArgs({
     filter: { type: "string", default: "" },
     kinds: { type: "string", default: "" },
     learned: { type: "string" },
+    without: { type: "string" },
   },
 });
-const dist = join(root, "dist");
+// MEND_BENCH_DIST runs another build of the engine (an older one, to compare), as the other repair benches do.
+const dist = process.env.MEND_BENCH_DIST ?? join(root, "dist");
 const { repairOffline } = await import(join(dist, "repair/repair-offline.js"));
 const { createSandbox } = await import(join(dist, "sandbox/create-sandbox.js"));
 const { validate } = await import(join(dist, "validation/validate.js"));
@@ -93,6 +98,8 @@ const memoryPath = join(dir, "memory.sqlite");
 const reuse = values.learned !== undefined && existsSync(values.learned);
 if (reuse) copyFileSync(values.learned, memoryPath);
 const store = SqliteMemoryStore.open(memoryPath);
+/** Kept without-memory runs by bug id (see `--without`), or undefined to run them. */
+const keptWithout = values.without !== undefined && existsSync(values.without) ? JSON.parse(readFileSync(values.without, "utf8")) : undefined;
 const sandbox = createSandbox({ onWarning: () => {} });
 
 /** The case's failing validation, as the loop's diagnose step sees it. */
@@ -143,7 +150,9 @@ try {
     const recalled = await store.recall(item.spec.lang, diagnosis, FOR_OFFLINE);
     const preferredEdits = offlineEdits(recalled);
     // The second run of a bug finds the sandbox and the file caches warm: the two orders take turns.
-    const runWithout = () => repairOffline({ ...item.input, check }, { ...options, sandbox });
+    const kept = keptWithout?.[item.id];
+    if (keptWithout && !kept) throw new Error(`bench:memory: ${values.without} has no run of ${item.id} (it must come from a run with the same --swap, --filter and --kinds)`);
+    const runWithout = async () => kept?.without ?? (await repairOffline({ ...item.input, check }, { ...options, sandbox }));
     const runWith = () => repairOffline({ ...item.input, check }, { ...options, sandbox, preferredEdits });
     let without;
     let withMemory;
@@ -157,7 +166,8 @@ try {
     // Where the case has hidden tests, each fix is run against them: a memory that made the
     // engine settle for a patch that only fits the visible tests would show here.
     const hidden = async (result) => (result.status === "fixed" && item.spec.hiddenTests ? passes(sandbox, item, result.code, item.spec.hiddenTests) : undefined);
-    const row = { item, recalled: recalled.length, without, withMemory, correctWithout: await hidden(without), correctWith: await hidden(withMemory) };
+    const correctWithout = kept ? kept.correctWithout : await hidden(without);
+    const row = { item, recalled: recalled.length, without, withMemory, correctWithout, correctWith: await hidden(withMemory) };
     rows.push(row);
     const verdict = (correct) => (correct === undefined ? "" : correct ? " ok" : " OVERFIT");
     const show = (result, correct) =>
@@ -167,6 +177,10 @@ try {
     console.error(`measure  ${item.kind.padEnd(10)} ${item.id.padEnd(44)} recalled ${String(recalled.length).padStart(2)}  without ${show(without, row.correctWithout)}  with ${show(withMemory, row.correctWith)}`);
   }
 
+  if (values.without !== undefined && !keptWithout) {
+    const slim = ({ status, candidatesToFirstPlausible, candidatesRun, durationMs }) => ({ status, candidatesToFirstPlausible, candidatesRun, durationMs });
+    writeFileSync(values.without, JSON.stringify(Object.fromEntries(rows.map((row) => [row.item.id, { without: slim(row.without), correctWithout: row.correctWithout }])), null, 1));
+  }
   const fixed = (result) => result.status === "fixed";
   const sum = (list, pick) => list.reduce((total, row) => total + pick(row), 0);
   const first = (result) => result.candidatesToFirstPlausible;
@@ -181,7 +195,7 @@ try {
 
   console.log(`error -> fix memory on bugs of the same kinds in other programs (${wanted.join(", ")}; at most ${options.maxCandidates} candidates per bug, ${FOR_OFFLINE} fixes recalled)`);
   console.log(`load average (1, 5, 15 min): ${loadAtStart} at the start, ${load()} at the end`);
-  console.log(`learned ${learned} verified fixes from ${learn.length} bugs${reuse ? ` (kept in ${values.learned})` : ""}; measured on ${rows.length} other bugs`);
+  console.log(`learned ${learned} verified fixes from ${learn.length} bugs${reuse ? ` (kept in ${values.learned})` : ""}; measured on ${rows.length} other bugs${keptWithout ? ` (without the memory: the runs kept in ${values.without})` : ""}`);
   for (const language of [...new Set(rows.map((row) => row.item.spec.lang))]) {
     const mine = rows.filter((row) => row.item.spec.lang === language);
     const fixedBoth = both.filter((row) => row.item.spec.lang === language);

@@ -87,7 +87,7 @@ def test_single_even():
 };
 
 const fixed = <T extends { status: string }>(result: T) => {
-  expect(result.status).toBe("fixed");
+  expect(result.status, "reason" in result ? String(result.reason) : undefined).toBe("fixed");
   return result as Extract<T, { status: "fixed" }>;
 };
 const readable = (edits: readonly { line: number; before: string; after: string }[]) => edits.map(({ line, before, after }) => `${line}: ${before} -> ${after}`);
@@ -136,6 +136,60 @@ describe("a fix remembered from another program, in the offline engine", () => {
     expect(readable(empty.edits)).toEqual(readable(without.edits));
     expect(empty.candidatesToFirstPlausible).toBe(without.candidatesToFirstPlausible);
     expect(readable(wrong.edits)).toEqual(readable(without.edits));
+  });
+});
+
+// A fee by tiers whose middle tier leaves out its lower edge; the tests call it with literal
+// arguments, so the overfitting guard watches it.
+const FEE: OfflineRepairInput = {
+  language: "python",
+  entry: "fee.py",
+  code: `def shipping_fee(weight):
+    if weight >= 20:
+        return 15
+    if weight > 5:
+        return 8
+    if weight >= 1:
+        return 4
+    return 0
+`,
+  tests: [
+    {
+      path: "test_fee.py",
+      content: `from fee import shipping_fee
+
+
+def test_heavy():
+    assert shipping_fee(25) == 15
+
+
+def test_on_the_middle_edge():
+    assert shipping_fee(5) == 8
+
+
+def test_light():
+    assert shipping_fee(2) == 4
+
+
+def test_nothing():
+    assert shipping_fee(0) == 0
+`,
+    },
+  ],
+};
+
+describe("a first plausible patch of a remembered kind", () => {
+  it("is measured by the guard at once, on a line unlike the remembered one, and taken when it changes nothing the guard sees", { timeout: 300_000 }, async () => {
+    // A comparison fixed before in a loop's condition: the same kind of edit, another kind of line.
+    const preferredEdits = [{ operator: "comparison" as const, before: "<=", after: "<", line: "while lo <= hi:" }];
+    const without = fixed(await repairOffline(FEE, OPTIONS));
+    const withMemory = fixed(await repairOffline(FEE, { ...OPTIONS, preferredEdits }));
+    expect(readable(without.edits)).toEqual(["4: > -> >="]);
+    expect(readable(withMemory.edits)).toEqual(readable(without.edits));
+    expect(withMemory.behaviourChanges).toBe(0);
+    // Without the memory the guard looks only after a dozen more candidates.
+    expect(after(without)).toBeGreaterThanOrEqual(12);
+    expect(after(withMemory)).toBeLessThan(12);
   });
 });
 

@@ -91,7 +91,10 @@ describe("rememberedMatcher", () => {
     expect(other?.bonus).toBeLessThan(same?.bonus ?? 0);
     expect(other?.sameKind).toBe(true);
     expect(elsewhere?.sameKind).toBe(false);
-    expect(match?.(mutation("comparison", 3, "-", "+"))).toEqual({ bonus: 0, repeats: false, sameKind: false });
+    // Of the remembered kind on a line of another shape all the same (the guard then looks at it at once).
+    expect(elsewhere?.kindAnywhere).toBe(true);
+    expect(other?.kindAnywhere).toBe(true);
+    expect(match?.(mutation("comparison", 3, "-", "+"))).toEqual({ bonus: 0, repeats: false, sameKind: false, kindAnywhere: false });
   });
 
   it("orders the repeat of the remembered fix first, taking turns with the cheaper edits of the same line", () => {

@@ -79,6 +79,11 @@ export interface RememberedMatch {
    * `operatorKind`) whatever its core change, or the same core change whatever its operator.
    */
   sameKind: boolean;
+  /**
+   * The same kind of edit as a remembered fix on any line (as `sameKind`, the line aside): a
+   * like failure was fixed by such an edit before, though elsewhere in its program.
+   */
+  kindAnywhere: boolean;
 }
 
 /**
@@ -111,6 +116,7 @@ export function rememberedMatcher(source: string, preferred: readonly WeightedEd
     let bonus = 0;
     let repeats = false;
     let sameKind = false;
+    let kindAnywhere = false;
     for (const edit of remembered) {
       const same = edit.key === key;
       core ??= coreChange(before, mutation.edit.text);
@@ -127,11 +133,12 @@ export function rememberedMatcher(source: string, preferred: readonly WeightedEd
       const placeAlike = edit.lineShape ? similarity(edit.lineShape, lineShape(mutation.line)) : undefined;
       bonus = Math.max(bonus, edit.weight * (kind + LOCATION_BONUS * (placeAlike ?? 0)));
       const likeLine = placeAlike === undefined || placeAlike >= REPEAT_LINE_SHAPE;
+      kindAnywhere = true;
       sameKind ||= likeLine;
       const repeatLine = placeAlike === undefined || placeAlike >= (edit.namesOnly && !same ? REPEAT_NAMES_LINE_SHAPE : REPEAT_LINE_SHAPE);
       repeats ||= (same || sameCore) && repeatLine;
     }
-    return { bonus, repeats, sameKind };
+    return { bonus, repeats, sameKind, kindAnywhere };
   };
 }
 

@@ -285,6 +285,12 @@ class RepairSearch {
    * was verified before.
    */
   private trusted = false;
+  /**
+   * The first plausible patch, not trusted, is still the same kind of edit as a remembered fix
+   * on some line (see `RememberedMatch.kindAnywhere`): the guard measures it at once (see
+   * `guardCheckpoint`) instead of after the few more candidates a search without a memory runs.
+   */
+  private rememberedKind = false;
   /** The early pairs of a failure like a remembered two-edit one have run (see EARLY_PAIRS_AFTER). */
   private earlyPairsRun = false;
   /** Per program file, how its mutations compare with the remembered edits (none without a memory). */
@@ -700,7 +706,10 @@ class RepairSearch {
       this.evaluated.push({ candidate, verdict });
       if (verdict.invalid) continue;
       if (isPlausible(verdict)) {
-        if (this.plausible.length === 0) this.trusted = this.remembered(candidate);
+        if (this.plausible.length === 0) {
+          this.trusted = this.remembered(candidate, "sameKind");
+          this.rememberedKind = this.remembered(candidate, "kindAnywhere");
+        }
         this.plausible.push(candidate);
         this.firstPlausibleAt ??= this.candidatesRun();
         if (this.candidatesRun() > this.firstPlausibleAt + EXTRA_AFTER_PLAUSIBLE) this.latePlausible.add(candidate.id);
@@ -882,14 +891,17 @@ class RepairSearch {
 
   /**
    * The guard's checkpoint, once the first plausible patch and the few candidates after it have
-   * run, and its look at each plausible patch found after that: the guard measures those it has
+   * run (at once when that patch is of a remembered kind, see `rememberedKind`), and its look at each plausible patch found after that: the guard measures those it has
    * not seen, and the search ends once one of them changes nothing (see GUARD_EXTRA_CANDIDATES).
    * True when it ran (the caller looks at the state again).
    */
   private async guardCheckpoint(): Promise<boolean> {
     const first = this.firstPlausibleAt;
     if (!this.guard || first === undefined || this.clean()) return false;
-    if (!this.checkpointDone && this.candidatesRun() - first < EXTRA_AFTER_PLAUSIBLE && this.remaining() >= 2 * GUARD_MIN_MS) return false;
+    // The few more candidates look for a patch that changes less than a first one that only fits
+    // the tests; a first patch of a kind that fixed a like failure before is likelier right, and
+    // when the guard sees it change nothing, the search ends without them.
+    if (!this.checkpointDone && !this.rememberedKind && this.candidatesRun() - first < EXTRA_AFTER_PLAUSIBLE && this.remaining() >= 2 * GUARD_MIN_MS) return false;
     const unseen = rankPlausible(this.plausible, { late: this.latePlausible })
       .filter((candidate) => !this.guardAsked.has(candidate.id))
       .slice(0, GUARD_MAX_COMPARED);
@@ -916,11 +928,12 @@ class RepairSearch {
   }
 
   /**
-   * A one-edit candidate of the same kind as a remembered fix, on a like line (see `trusted`).
+   * A one-edit candidate of the same kind as a remembered fix: on a like line (`sameKind`, see
+   * `trusted`) or on any line (`kindAnywhere`, see `rememberedKind`).
    */
-  private remembered(candidate: Candidate): boolean {
+  private remembered(candidate: Candidate, how: "sameKind" | "kindAnywhere"): boolean {
     const match = this.matchers.get(candidate.file);
-    return match !== undefined && candidate.mutations.length === 1 && match(candidate.mutations[0]).sameKind;
+    return match !== undefined && candidate.mutations.length === 1 && match(candidate.mutations[0])[how];
   }
 
   /**
