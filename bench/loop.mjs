@@ -242,6 +242,17 @@ try {
     const [mine, theirs] = pairs.map((rows) => median(rows.map((row) => row.cpuPerAttempt)));
     console.log(`  ${ROUNDS} alternating rounds against the base build: this ${ms(mine)} CPU per attempt, base ${ms(theirs)}; ${change(mine, theirs)} (load ${load()})`);
   }
+  // A program of a real size: the similar-code detector compares each attempt's code with the last ones.
+  const sizedRuns = [[], []];
+  for (let round = 0; round < (base ? ROUNDS : 1); round += 1) {
+    const builds = base ? (round % 2 === 0 ? [createAgent, base] : [base, createAgent]) : [createAgent];
+    for (const create of builds) sizedRuns[create === base ? 1 : 0].push(await measure("3 KB observed", 50, new InstantModel(replies(50, helpers)), { boundary: "observe" }, create));
+  }
+  const sizedCpu = median(sizedRuns[0].map((row) => row.cpuPerAttempt));
+  console.log(
+    `  with a ${kb(helpers.length + 30)} program (50 attempts): ${ms(sizedCpu)} CPU per attempt` +
+      (base ? `, base build ${ms(median(sizedRuns[1].map((row) => row.cpuPerAttempt)))}; ${change(sizedCpu, median(sizedRuns[1].map((row) => row.cpuPerAttempt)))}` : ""),
+  );
 
   const server = await startScriptedServer(replies(n).map((reply) => ({ reply })));
   try {
