@@ -4,16 +4,29 @@
 // Prints the loop's CPU time per attempt beside a floor (LangGraph.js + SqliteSaver alone, same
 // steps and state size), as medians of alternating runs with the machine's load average, and the
 // checkpoint database size as attempts grow and with a program of a real size. BENCH_LOOP_ROUNDS sets the rounds (default 5).
+// MEND_BENCH_DIST=DIR runs another build; MEND_BENCH_BASE=DIR runs a second build (an older one) in the
+// same alternating rounds, the error boundary off and then observing, and prints both with the change.
 // Run after `npm run build`: `npm run bench:loop`.
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { AIMessage } from "@langchain/core/messages";
 import { FakeListChatModel } from "@langchain/core/utils/testing";
 import { Annotation, END, START, StateGraph } from "@langchain/langgraph";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
-import { createAgent } from "../dist/agent/create-agent.js";
-import { startScriptedServer } from "../dist/testkit/index.js";
+
+const dist = resolve(process.env.MEND_BENCH_DIST ?? join(import.meta.dirname, "../dist"));
+const baseDist = process.env.MEND_BENCH_BASE ? resolve(process.env.MEND_BENCH_BASE) : undefined;
+for (const dir of [dist, baseDist ?? dist]) {
+  if (!existsSync(join(dir, "agent/create-agent.js"))) {
+    console.error(`bench:loop: no build in ${dir}: run npm run build first`);
+    process.exit(2);
+  }
+}
+const { createAgent } = await import(join(dist, "agent/create-agent.js"));
+const { startScriptedServer } = await import(join(dist, "testkit/index.js"));
+// Each build loads its own modules (the libraries are shared), so both run in one process.
+const base = baseDist ? (await import(join(baseDist, "agent/create-agent.js"))).createAgent : undefined;
 
 const runsDir = mkdtempSync(join(tmpdir(), "mend-bench-loop-"));
 
@@ -81,9 +94,9 @@ const replies = (n, before = "") => Array.from({ length: n }, (_, i) => "Here yo
 /** About 3 KB of helpers above f(), the size of a real program under repair. */
 const helpers = Array.from({ length: 40 }, (_, k) => `def helper_${k}(values):\n    return [value * ${k} for value in values if value > ${k}]\n\n`).join("");
 
-async function measure(label, attempts, model, extra = {}) {
+async function measure(label, attempts, model, extra = {}, create = createAgent) {
   validations = 0;
-  const agent = createAgent({ model, validator: trivialValidator, repairer: null, localizer: null, sandbox: noSandbox, runsDir, maxAttempts: attempts, ...extra });
+  const agent = create({ model, validator: trivialValidator, repairer: null, localizer: null, sandbox: noSandbox, runsDir, maxAttempts: attempts, ...extra });
   const started = performance.now();
   const cpu = process.cpuUsage();
   const result = await agent.run(task);
@@ -146,6 +159,7 @@ const median = (values) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
+const change = (mine, theirs) => `${mine <= theirs ? "-" : "+"}${ms(Math.abs(mine - theirs))} (${(((mine - theirs) / theirs) * 100).toFixed(0)}%)`;
 const load = () => loadavg().map((value) => value.toFixed(2)).join(", ");
 const ms = (value) => `${value.toFixed(1)} ms`;
 
@@ -160,6 +174,7 @@ try {
   console.log("mendloop bench:loop — loop overhead with an instant model and a trivial validator\n");
   const loadBefore = load();
   await measure("warm-up", 5, new InstantModel(replies(5)), { boundary: "off" });
+  if (base) await measure("warm-up", 5, new InstantModel(replies(5)), { boundary: "off" }, base);
   await measureFloor(20);
 
   // The trivial validator never makes progress, so an enforcing boundary would (rightly) stop
@@ -167,20 +182,19 @@ try {
   console.log(`in-process model reporting usage (no HTTP), error boundary off, ${N} attempts per run, ${ROUNDS} alternating rounds (CPU ms per attempt; wall in brackets):`);
   const loops = [];
   const floors = [];
+  const bases = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    const runLoop = async () => loops.push(await measure(`in-process ${N}`, N, new InstantModel(replies(N)), { boundary: "off" }));
-    const runFloor = async () => floors.push(await measureFloor(N));
-    if (round % 2 === 0) {
-      await runLoop();
-      await runFloor();
-    } else {
-      await runFloor();
-      await runLoop();
-    }
+    const runs = [
+      async () => loops.push(await measure(`in-process ${N}`, N, new InstantModel(replies(N)), { boundary: "off" })),
+      async () => floors.push(await measureFloor(N)),
+      ...(base ? [async () => bases.push(await measure(`base ${N}`, N, new InstantModel(replies(N)), { boundary: "off" }, base))] : []),
+    ];
+    for (const run of round % 2 === 0 ? runs : runs.reverse()) await run();
     const [loop, floor] = [loops.at(-1), floors.at(-1)];
     console.log(
       `  round ${round + 1}: loop ${ms(loop.cpuPerAttempt)} (${ms(loop.perAttempt)} wall), floor ${ms(floor.cpuPerAttempt)} (${ms(floor.perAttempt)} wall), ` +
-        `own ${ms(loop.cpuPerAttempt - floor.cpuPerAttempt)}`,
+        `own ${ms(loop.cpuPerAttempt - floor.cpuPerAttempt)}` +
+        (base ? `; base build ${ms(bases.at(-1).cpuPerAttempt)} (${ms(bases.at(-1).perAttempt)} wall)` : ""),
     );
   }
   const loopCpu = median(loops.map((row) => row.cpuPerAttempt));
@@ -194,6 +208,10 @@ try {
   );
   console.log(`    own cost (loop - floor): ${ms(loopCpu - floorCpu)} (${ms(loopWall - floorWall)} wall)`);
   console.log(`    loop / floor: x${(loopCpu / floorCpu).toFixed(2)} CPU (x${(loopWall / floorWall).toFixed(2)} wall)`);
+  if (base) {
+    const baseCpu = median(bases.map((row) => row.cpuPerAttempt));
+    console.log(`    base build (${baseDist}): ${ms(baseCpu)} CPU, x${(baseCpu / floorCpu).toFixed(2)} the floor; this build ${change(loopCpu, baseCpu)}`);
+  }
   console.log(`    load average (1, 5, 15 min) before: ${loadBefore}; after: ${load()}; ${cpus().length} cores`);
   console.log(
     `    goal loop <= ${GOAL_MS} ms CPU per attempt (on a quiet machine): ${loopCpu <= GOAL_MS ? "met" : "not met"} here` +
@@ -215,6 +233,26 @@ try {
   const observed = await measure("observed", n, new InstantModel(replies(n)), { boundary: "observe" });
   console.log(`\nin-process model, error boundary observing (budgets, stuck detectors, callbacks):`);
   console.log(`  ${n} attempts: ${(observed.ms / 1000).toFixed(2)} s total, ${observed.perAttempt.toFixed(1)} ms per attempt (${observed.cpuPerAttempt.toFixed(1)} ms CPU)`);
+  if (base) {
+    const pairs = [[], []];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const builds = round % 2 === 0 ? [createAgent, base] : [base, createAgent];
+      for (const create of builds) pairs[create === base ? 1 : 0].push(await measure("observed", n, new InstantModel(replies(n)), { boundary: "observe" }, create));
+    }
+    const [mine, theirs] = pairs.map((rows) => median(rows.map((row) => row.cpuPerAttempt)));
+    console.log(`  ${ROUNDS} alternating rounds against the base build: this ${ms(mine)} CPU per attempt, base ${ms(theirs)}; ${change(mine, theirs)} (load ${load()})`);
+  }
+  // A program of a real size: the similar-code detector compares each attempt's code with the last ones.
+  const sizedRuns = [[], []];
+  for (let round = 0; round < (base ? ROUNDS : 1); round += 1) {
+    const builds = base ? (round % 2 === 0 ? [createAgent, base] : [base, createAgent]) : [createAgent];
+    for (const create of builds) sizedRuns[create === base ? 1 : 0].push(await measure("3 KB observed", 50, new InstantModel(replies(50, helpers)), { boundary: "observe" }, create));
+  }
+  const sizedCpu = median(sizedRuns[0].map((row) => row.cpuPerAttempt));
+  console.log(
+    `  with a ${kb(helpers.length + 30)} program (50 attempts): ${ms(sizedCpu)} CPU per attempt` +
+      (base ? `, base build ${ms(median(sizedRuns[1].map((row) => row.cpuPerAttempt)))}; ${change(sizedCpu, median(sizedRuns[1].map((row) => row.cpuPerAttempt)))}` : ""),
+  );
 
   const server = await startScriptedServer(replies(n).map((reply) => ({ reply })));
   try {

@@ -20,6 +20,13 @@ describe("textSimilarity", () => {
     expect(textSimilarity(before, rewrite)).toBeLessThan(0.7);
   });
 
+  it("counts a character outside the BMP whole where two texts differ in it", () => {
+    // "a😀b" -> "a😁b": the emoji share their first UTF-16 unit, yet are different characters;
+    // a and b are kept, 2 of the 4 units on each side.
+    expect(textSimilarity("a😀b", "a😁b")).toBeCloseTo(0.5, 10);
+    expect(textSimilarity("😀 x = 1", "😀 x = 2")).toBeCloseTo(7 / 8, 10);
+  });
+
   it("stays bounded on long, unrelated texts", () => {
     const a = Array.from({ length: 3000 }, (_, i) => `line ${i} alpha`).join("\n");
     const b = Array.from({ length: 3000 }, (_, i) => `row ${i * 7} beta`).join("\n");

@@ -50,6 +50,21 @@ describe("fingerprintOf", () => {
   });
 });
 
+describe("fingerprintOf on texts seen before", () => {
+  it("reads a text the same every time it comes back, and by the key that holds it", () => {
+    const refused = "the upstream service refused the connection after 3 tries";
+    const plan = "I will look up the departure status of flight BA117 again.";
+    const first = print({ plan, note: refused, error: refused });
+    const again = print({ plan, note: refused, error: refused });
+    expect(again).toEqual(first);
+    expect(again.texts).toEqual([plan]);
+    // The same text is an error under an error key, and a plain value elsewhere.
+    expect(again.error).toBe("the upstream service refused the connection after # tries");
+    expect(print({ note: refused }).error).toBeUndefined();
+    expect(print({ note: refused }).shape).not.toBe(print({ note: "the upstream service answered" }).shape);
+  });
+});
+
 describe("fingerprintOf on JSON tool results", () => {
   it("reads JSON text as the values it holds: a poll count is a number, a timestamp a clock", () => {
     const poll = (polls: number) =>

@@ -91,15 +91,16 @@ class Walk {
     // Tool results are mostly JSON text: compared as the values they hold.
     const json = parsedJson(value);
     if (json !== undefined) return { json: this.form(json, path, errorSlot) };
-    const normalized = normalizeVolatile(value);
-    if ((errorSlot && value.trim() !== "") || ERROR_START.test(value)) return this.noteError(normalizeErrorMessage(value));
-    // Numbers inside error-like text are attempt counters, status codes, durations.
-    if (readsAsError(normalized) && normalized.length <= 300) return normalizeErrorMessage(normalized);
-    if (readsAsText(normalized)) {
-      this.texts.push(normalized);
-      return "<text>";
+    const read = stringForms.read(value, errorSlot);
+    switch (read.kind) {
+      case "error":
+        return this.noteError(read.signature);
+      case "text":
+        this.texts.push(read.text);
+        return "<text>";
+      case "value":
+        return read.form;
     }
-    return normalized;
   }
 
   private number(value: number, path: string): unknown {
@@ -114,6 +115,53 @@ class Walk {
     return signature;
   }
 }
+
+/** What a string that holds no JSON is in a fingerprint: an error, prose, or a value. */
+type StringForm = { kind: "error"; signature: string } | { kind: "text"; text: string } | { kind: "value"; form: string };
+
+function stringForm(value: string, errorSlot: boolean): StringForm {
+  if ((errorSlot && value.trim() !== "") || ERROR_START.test(value)) return { kind: "error", signature: normalizeErrorMessage(value) };
+  const normalized = normalizeVolatile(value);
+  // Numbers inside error-like text are attempt counters, status codes, durations.
+  if (readsAsError(normalized) && normalized.length <= 300) return { kind: "value", form: normalizeErrorMessage(normalized) };
+  if (readsAsText(normalized)) return { kind: "text", text: normalized };
+  return { kind: "value", form: normalized };
+}
+
+/** Characters of remembered strings past which the memo starts afresh (a few megabytes at most). */
+const MOST_REMEMBERED_CHARACTERS = 1_000_000;
+
+/**
+ * `stringForm`, remembered by the string's content. A loop's updates carry the same texts step
+ * after step (a bounded history of earlier attempts, the code validated after it was produced,
+ * a recurring error), and reading one runs a dozen regular expressions over it, which made the
+ * strings most of the cost of a fingerprint. The form depends on the content alone, so one memo
+ * serves every run in the process; it is bounded by the characters it holds.
+ */
+class StringForms {
+  private readonly plain = new Map<string, StringForm>();
+  private readonly inErrorSlot = new Map<string, StringForm>();
+  private characters = 0;
+
+  read(value: string, errorSlot: boolean): StringForm {
+    const memo = errorSlot ? this.inErrorSlot : this.plain;
+    let form = memo.get(value);
+    if (form === undefined) {
+      form = stringForm(value, errorSlot);
+      if (value.length > MOST_REMEMBERED_CHARACTERS) return form;
+      this.characters += value.length;
+      if (this.characters > MOST_REMEMBERED_CHARACTERS) {
+        this.plain.clear();
+        this.inErrorSlot.clear();
+        this.characters = value.length;
+      }
+      memo.set(value, form);
+    }
+    return form;
+  }
+}
+
+const stringForms = new StringForms();
 
 /** The object or array a string holds as JSON, if it does. */
 function parsedJson(value: string): unknown {
