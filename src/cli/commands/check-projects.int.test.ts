@@ -83,6 +83,12 @@ describe("mend check on project folders", () => {
     const mistyped = await check(project("ts-vitest", { "src/clock.ts": (source) => source.replace("this.time += ms;", "this.time += String(ms);") }), args);
     expect(mistyped).toMatchObject({ passed: false, stage: "types", errorType: "type_check", location: { file: "src/clock.ts", line: 15 } });
     expect(statuses(mistyped).at(-1)).toBe("tests skipped (stopped at types)");
+
+    // Lint comes before types: an undefined name is a lint finding, not a type error.
+    const misspelt = await check(project("ts-vitest", { "src/limiter.ts": (source) => source.replace("bucket.tryTake(cost)", "bucket.tryTake(costs)") }), args);
+    expect(misspelt).toMatchObject({ passed: false, stage: "lint", errorType: "lint", location: { file: "src/limiter.ts", line: 15 } });
+    expect(misspelt.summary).toMatch(/^TS2552 Cannot find name 'costs'/);
+    expect(statuses(misspelt).slice(4)).toEqual(["types skipped (stopped at lint)", "tests skipped (stopped at lint)"]);
   });
 
   it("passes the Python package (src layout, conftest fixtures) and stops at tests on a wrong sign", SLOW, async () => {
