@@ -107,6 +107,9 @@ function runProcess(spec: ExecSpec, cwd: string): Promise<ExecResult> {
       timedOut = true;
       killGroup();
     }, spec.timeoutMs);
+    child.once("spawn", () => spec.onSpawn?.());
+    if (spec.signal?.aborted) killGroup();
+    spec.signal?.addEventListener("abort", killGroup, { once: true });
     child.stdout.on("data", (chunk: Buffer) => {
       outBytes += chunk.length;
       if (outBytes > limit) {
@@ -125,6 +128,7 @@ function runProcess(spec: ExecSpec, cwd: string): Promise<ExecResult> {
     child.stdin.end(spec.stdin ?? "");
     child.on("error", (error) => {
       clearTimeout(timer);
+      spec.signal?.removeEventListener("abort", killGroup);
       resolve({
         exitCode: null,
         signal: null,
@@ -138,6 +142,7 @@ function runProcess(spec: ExecSpec, cwd: string): Promise<ExecResult> {
     });
     child.on("close", (code, signal) => {
       clearTimeout(timer);
+      spec.signal?.removeEventListener("abort", killGroup);
       killGroup();
       const reason = timedOut ? "timeout" : outputLimited ? "output" : code === 0 ? "ok" : signal ? "killed" : "exit";
       resolve({

@@ -41,6 +41,7 @@ export class StrongSandbox implements Sandbox {
     const folder = await RunFolder.create(folderOwner(this.caps), { diskBytes: diskBytesOf(spec) });
     try {
       const running = await this.launch(spec, folder, limits);
+      spec.onSpawn?.();
       let result: ExecResult;
       try {
         result = await supervise(running, spec, limits, folder);
@@ -175,10 +176,13 @@ async function supervise(running: IsolatedProcess, spec: ExecSpec, limits: RunLi
     timedOut = true;
     stop();
   }, spec.timeoutMs);
+  if (spec.signal?.aborted) stop();
+  spec.signal?.addEventListener("abort", stop, { once: true });
 
   const exit = await running.exited;
   const durationMs = Math.round(performance.now() - started);
   clearTimeout(timer);
+  spec.signal?.removeEventListener("abort", stop);
   const seen = (await snapshot()) ?? { oomKills: 0, pidsRefused: 0 };
   await running.killTree();
   // Unreferenced: once the streams closed, a pending drain timer must not hold the process.

@@ -41,6 +41,13 @@ export interface ExecSpec {
   projectRoot?: string;
   /** Work-folder-relative files to read back after the run (e.g. a JUnit XML report). */
   collect?: string[];
+  /**
+   * Ends the run early: when it aborts, the program's whole tree is killed (reason `killed`),
+   * as the timer would. A run whose verdict nobody will read need not hold the machine.
+   */
+  signal?: AbortSignal;
+  /** Called once the program's process exists: a caller about to block its event loop waits for it. */
+  onSpawn?: () => void;
 }
 
 /**
@@ -49,7 +56,7 @@ export interface ExecSpec {
  * whatever it is doing. Its stdout is the caller's to read and bound; stderr is kept up to
  * `outputLimitBytes` (default 1 MiB).
  */
-export type ProcessSpec = Omit<ExecSpec, "stdin" | "collect">;
+export type ProcessSpec = Omit<ExecSpec, "stdin" | "collect" | "signal" | "onSpawn">;
 
 /** A program started with `Sandbox.start`. */
 export interface SandboxProcess {

@@ -7,7 +7,7 @@ import type { LintFinding } from "../languages/lint-finding.js";
 import { runNodeTests } from "../languages/javascript/run-node-tests.js";
 import { detectTestRunner, runnerInstalled, runProjectRunner } from "../languages/javascript/run-project-runner.js";
 import { scanImports, type ImportUse, type NetworkUse } from "../languages/javascript/scan-imports.js";
-import { checkProgram } from "../languages/typescript/check-program.js";
+import { checkProgram, isLintFinding } from "../languages/typescript/check-program.js";
 import { transpiledName } from "../languages/typescript/transpiled-name.js";
 import { transpileTypeScript } from "../languages/typescript/transpile-typescript.js";
 import type { RawTestRun } from "../diagnosis/raw-failure.js";
@@ -40,6 +40,11 @@ export function javascriptLayers(context: ValidationContext): Layer[] {
     withoutAliasMisses(
       checkProgram({ files: allFiles, roots: programScripts, mode, ...(input.project ? { root: input.project.root } : {}), ...(paths ? { paths } : {}) }),
     );
+  const typeCheck = input.typeCheck ?? input.language === "typescript";
+  // With the types layer on, one strict program answers both layers: a second program would
+  // check the same files again (seconds in a project), and the lint codes are its subset.
+  let typed: LintFinding[] | undefined;
+  const typeFindings = () => (typed ??= check("types"));
   let parsed: Map<string, ParsedSource> | undefined;
   const parse = () => (parsed ??= new Map(scripts.map((path) => [path, parseSource(path, allFiles[path])])));
   let scanned: { imports: ImportUse[]; network: NetworkUse[] } | undefined;
@@ -114,8 +119,8 @@ export function javascriptLayers(context: ValidationContext): Layer[] {
         });
       },
     },
-    lintLayer(context, async () => ({ ok: true, findings: check("lint") })),
-    typesLayer(context, input.typeCheck ?? input.language === "typescript", async () => ({ ok: true, findings: check("types") })),
+    lintLayer(context, async () => ({ ok: true, findings: typeCheck ? typeFindings().filter(isLintFinding) : check("lint") })),
+    typesLayer(context, typeCheck, async () => ({ ok: true, findings: typeFindings() })),
     {
       name: "tests",
       async run(): Promise<LayerOutcome> {

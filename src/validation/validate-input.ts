@@ -33,4 +33,12 @@ export interface ValidateOptions {
   /** Memory limit of the test run in MiB (default 512). */
   memoryMb?: number;
   signal?: AbortSignal;
+  /**
+   * Start the tests layer together with the first layer instead of after the others: its
+   * runner starts up while the static layers run in process. The result is the same (the first
+   * failing layer in order); when an earlier layer fails, the test run is killed and reported
+   * as skipped. Worth it where the runner's start-up is long (a project's jest or vitest) and
+   * most checks reach the tests.
+   */
+  overlapTests?: boolean;
 }

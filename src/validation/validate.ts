@@ -28,10 +28,15 @@ const DEFAULT_MEMORY_MB = 512;
  */
 export async function validate(input: ValidateInput, options: ValidateOptions): Promise<CheckResult> {
   let executions = 0;
+  // Ends what is still running once the verdict is known (a test run started early, see overlapTests).
+  const finished = new AbortController();
+  let spawned = () => {};
+  const firstSpawn = new Promise<void>((resolve) => (spawned = resolve));
   const sandbox: Sandbox = {
     run(spec: ExecSpec) {
       executions++;
-      return options.sandbox.run(inProject(spec, input.project));
+      const run = inProject(spec, input.project);
+      return options.sandbox.run(options.overlapTests ? { ...run, signal: finished.signal, onSpawn: spawned } : run);
     },
     close: () => options.sandbox.close(),
   };
@@ -66,21 +71,32 @@ export async function validate(input: ValidateInput, options: ValidateOptions): 
   const reports: LayerReport[] = [];
   let failure: { stage: LayerName; diagnosis: Diagnosis } | undefined;
   let tests: CheckResult["tests"];
-  for (const name of LAYER_ORDER) {
-    const layer = layers.find((candidate) => candidate.name === name);
-    if (failure || !layer) {
-      reports.push({ name, status: "skipped", durationMs: 0, reason: failure ? `stopped at ${failure.stage}` : "not available for this language" });
-      continue;
+  const testsLayer = layers.find((layer) => layer.name === "tests");
+  const early = options.overlapTests && testsLayer ? settled(timedRun(testsLayer)) : undefined;
+  // The JavaScript layers hold the event loop while the TypeScript compiler runs in process,
+  // which would stall the test run's start-up (folders, overlay, spawn) until they are done:
+  // they start once a process runs. (Python's static layers run in processes of their own.)
+  if (early) await Promise.race([firstSpawn, early]);
+  try {
+    for (const name of LAYER_ORDER) {
+      const layer = layers.find((candidate) => candidate.name === name);
+      if (failure || !layer) {
+        reports.push({ name, status: "skipped", durationMs: 0, reason: failure ? `stopped at ${failure.stage}` : "not available for this language" });
+        continue;
+      }
+      options.signal?.throwIfAborted();
+      // A failure of the early test run counts only when the layers before it passed.
+      const { outcome, durationMs } = layer === testsLayer && early ? unwrap(await early) : await timedRun(layer);
+      const report: LayerReport = { name, status: outcome.status, durationMs };
+      if (outcome.status === "skipped") report.reason = outcome.reason;
+      if (outcome.status === "pass" && outcome.reason) report.reason = outcome.reason;
+      if (outcome.status === "pass" && outcome.tests) tests = outcome.tests;
+      if (outcome.status === "fail") failure = { stage: name, diagnosis: outcome.diagnosis };
+      reports.push(report);
     }
-    options.signal?.throwIfAborted();
-    const started = performance.now();
-    const outcome: LayerOutcome = await layer.run();
-    const report: LayerReport = { name, status: outcome.status, durationMs: Math.round(performance.now() - started) };
-    if (outcome.status === "skipped") report.reason = outcome.reason;
-    if (outcome.status === "pass" && outcome.reason) report.reason = outcome.reason;
-    if (outcome.status === "pass" && outcome.tests) tests = outcome.tests;
-    if (outcome.status === "fail") failure = { stage: name, diagnosis: outcome.diagnosis };
-    reports.push(report);
+  } finally {
+    finished.abort();
+    await early;
   }
 
   const result: CheckResult = failure
@@ -101,6 +117,27 @@ export async function validate(input: ValidateInput, options: ValidateOptions): 
   if (testSummary) result.tests = testSummary;
   if (context.lintSignatures.length > 0) result.lintSignatures = context.lintSignatures;
   return result;
+}
+
+async function timedRun(layer: Layer): Promise<{ outcome: LayerOutcome; durationMs: number }> {
+  const started = performance.now();
+  const outcome = await layer.run();
+  return { outcome, durationMs: Math.round(performance.now() - started) };
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/** A promise that never rejects: a run started early may fail while nobody awaits it yet. */
+function settled<T>(promise: Promise<T>): Promise<Settled<T>> {
+  return promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+}
+
+function unwrap<T>(result: Settled<T>): T {
+  if (!result.ok) throw result.error;
+  return result.value;
 }
 
 /** Input no parser should see: nothing at all, or bytes that are not text. */

@@ -123,7 +123,8 @@ export async function checkProgram(request: CheckRequest): Promise<CheckOutcome>
         ...(task.project ? { project: task.project } : {}),
         ...(request.testCommand ? { testCommand: request.testCommand } : {}),
       },
-      { sandbox, ...(request.testTimeoutMs !== undefined ? { perTestTimeoutMs: request.testTimeoutMs } : {}) },
+      // A check is asked for its verdict in one go: the project's runner starts up while the static layers run.
+      { sandbox, overlapTests: true, ...(request.testTimeoutMs !== undefined ? { perTestTimeoutMs: request.testTimeoutMs } : {}) },
     );
     return { result, verification: { by: chosen.by, testsRun: testsRun(result) }, chosen, files: program ? Object.keys(program) : [task.entry] };
   } finally {

@@ -17,6 +17,11 @@ const ROOT = "/__mend_task__/";
  */
 export const LINT_DIAGNOSTIC_CODES: ReadonlySet<number> = new Set([2304, 2552, 2448, 2451, 2588, 1108, 1308, 2528, 1101, 2305, 2724, 1192]);
 
+/** Whether a finding of a `types` check is one the `lint` set holds. */
+export function isLintFinding(finding: LintFinding): boolean {
+  return LINT_DIAGNOSTIC_CODES.has(Number(finding.rule.replace(/^TS/, "")));
+}
+
 /**
  * Node's globals as `any`: enough for the lint layer, which only asks whether a name
  * exists, and far cheaper than loading `@types/node` (a hundred files) for every check.

@@ -1,0 +1,7 @@
+'use strict';
+
+module.exports = {
+  ...require('./money'),
+  ...require('./invoice'),
+  ...require('./tax'),
+};

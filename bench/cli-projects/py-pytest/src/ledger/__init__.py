@@ -1,0 +1,4 @@
+from .accounts import Account, InsufficientFunds
+from .report import balance_sheet
+
+__all__ = ["Account", "InsufficientFunds", "balance_sheet"]

@@ -1,0 +1,2 @@
+export { slugify, uniqueSlug } from './slugify.js';
+export { stripAccents, truncateWords } from './text.js';
