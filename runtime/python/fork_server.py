@@ -71,6 +71,9 @@ PROTECTED = ancestors() | {1}
 UID = os.getuid()
 
 
+SWEEP_SECONDS = 10.0
+
+
 def sweep():
     """Kill every process of the sandbox user except the server, its suite process and their
     ancestors, and wait until the namespace's init has reaped them (a zombie still counts
@@ -79,7 +82,10 @@ def sweep():
     Only done in a pid namespace of our own, where /proc shows nothing but the sandbox."""
     if not OWN_PID_NAMESPACE:
         return
-    for _ in range(1000):
+    # Bounded by time, not by passes: on a loaded machine a pass is slow and init reaps late, and
+    # a reply sent before the sandbox is empty hands the leftovers to the next candidate.
+    deadline = time.monotonic() + SWEEP_SECONDS
+    while time.monotonic() < deadline:
         others = []
         for name in os.listdir("/proc"):
             if not name.isdigit() or int(name) in PROTECTED:
@@ -93,12 +99,15 @@ def sweep():
                 pass
         if not others:
             return
-        for pid, zombie in others:
-            if not zombie:
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except OSError:
-                    pass
+        # Stopped first, all of them, then killed: a fork bomb refills each slot a kill frees
+        # while its other processes still run. A stopped process forks nothing.
+        for sig in (signal.SIGSTOP, signal.SIGKILL):
+            for pid, zombie in others:
+                if not zombie:
+                    try:
+                        os.kill(pid, sig)
+                    except OSError:
+                        pass
         time.sleep(0.002)
 
 

@@ -34,6 +34,8 @@ function parentOf(pid) {
   }
 }
 const PROTECTED = new Set([1]);
+/** How long a sweep may take at most (see `sweep`). */
+const SWEEP_MS = 10_000;
 for (let pid = process.pid; pid > 0; pid = parentOf(pid)) PROTECTED.add(pid);
 
 /**
@@ -43,7 +45,10 @@ for (let pid = process.pid; pid > 0; pid = parentOf(pid)) PROTECTED.add(pid);
  */
 function sweep() {
   if (!OWN_PID_NAMESPACE) return;
-  for (let pass = 0; pass < 1000; pass++) {
+  // Bounded by time, not by passes: on a loaded machine a pass is slow and the namespace's init
+  // reaps late, and a reply sent before the sandbox is empty hands the leftovers to the next candidate.
+  const deadline = Date.now() + SWEEP_MS;
+  while (Date.now() < deadline) {
     const others = [];
     for (const name of readdirSync("/proc")) {
       if (!/^\d+$/.test(name) || PROTECTED.has(Number(name))) continue;
@@ -53,11 +58,16 @@ function sweep() {
       } catch {}
     }
     if (others.length === 0) return;
-    for (const { pid, zombie } of others) {
-      if (zombie) continue;
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {}
+    // Stopped first, all of them, then killed: a fork bomb refills each slot a kill frees while
+    // its other processes still run, and on a loaded machine that race outlasted every pass.
+    // A stopped process forks nothing and keeps its slot until the kills.
+    for (const signal of ["SIGSTOP", "SIGKILL"]) {
+      for (const { pid, zombie } of others) {
+        if (zombie) continue;
+        try {
+          process.kill(pid, signal);
+        } catch {}
+      }
     }
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
   }
