@@ -1,3 +1,4 @@
+import { enclosingFunction } from "./enclosing-function.js";
 import type { OperatorTable } from "./operator-tables.js";
 import type { MutationSink } from "./mutation-sink.js";
 import type { SyntaxNode } from "./syntax-tree.js";
@@ -60,11 +61,6 @@ export function flushBufferAfterLoop(loop: SyntaxNode, table: OperatorTable, out
       else out.replace(loop.endIndex, loop.endIndex, `\n${indent}${statement}`, "insert_statement", cost, "missing_tail");
     });
   });
-}
-
-function enclosingFunction(node: SyntaxNode, table: OperatorTable): SyntaxNode | undefined {
-  for (let current = node.parent; current; current = current.parent) if (table.functionTypes.has(current.type)) return current;
-  return undefined;
 }
 
 function visitOutsideFunctions(node: SyntaxNode, table: OperatorTable, visit: (node: SyntaxNode) => void): void {

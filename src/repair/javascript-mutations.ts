@@ -1,3 +1,4 @@
+import { enclosingFunction } from "./enclosing-function.js";
 import type { MutationSink } from "./mutation-sink.js";
 import type { Mutation } from "./source-edit.js";
 import { type OperatorTable, ownEntry } from "./operator-tables.js";
@@ -126,11 +127,6 @@ function atIndexOffset(call: SyntaxNode, table: OperatorTable, out: MutationSink
   if (args.length !== 1 || args[0].type === table.numberType || /^-\s*\d+$/.test(args[0].text)) return;
   out.replaceNode(args[0], table.plus(args[0].text, -1), "bound", 1.3);
   out.replaceNode(args[0], table.plus(args[0].text, 1), "bound", 1.32);
-}
-
-function enclosingFunction(node: SyntaxNode, table: OperatorTable): SyntaxNode | undefined {
-  for (let current = node.parent; current; current = current.parent) if (table.functionTypes.has(current.type)) return current;
-  return undefined;
 }
 
 /** The outermost function around `node` (a callback's names and reads belong to the function it is written in). */

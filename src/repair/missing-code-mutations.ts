@@ -1,3 +1,4 @@
+import { enclosingFunction } from "./enclosing-function.js";
 import type { MutationSink } from "./mutation-sink.js";
 import type { OperatorTable } from "./operator-tables.js";
 import { identifiersOf, visibleNames, type ScopeNames } from "./scope-names.js";
@@ -27,11 +28,6 @@ export function missingCodeMutations(node: SyntaxNode, table: OperatorTable, sco
   if (node.type === table.callType) recursiveArgumentTerms(node, table, scopes, out);
   if (LOOP_TYPES.has(node.type)) loopCarriedUpdates(node, table, scopes, out);
   if (node.type === "if_statement") membershipBookkeeping(node, table, scopes, out);
-}
-
-function enclosingFunction(node: SyntaxNode, table: OperatorTable): SyntaxNode | undefined {
-  for (let current = node.parent; current; current = current.parent) if (table.functionTypes.has(current.type)) return current;
-  return undefined;
 }
 
 /** The function's variables (parameters and locals), never its functions, classes or imports. */

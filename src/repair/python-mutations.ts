@@ -1,3 +1,4 @@
+import { enclosingFunction } from "./enclosing-function.js";
 import type { MutationSink } from "./mutation-sink.js";
 import type { OperatorTable } from "./operator-tables.js";
 import { identifiersOf, visibleNames, type ScopeNames } from "./scope-names.js";
@@ -192,11 +193,6 @@ function inclusiveCount(node: SyntaxNode, table: OperatorTable, out: MutationSin
   const [a, b] = [difference.childForFieldName("left"), difference.childForFieldName("right")];
   if (!a || !b || b.type === table.numberType || a.type === table.numberType) return;
   out.replaceNode(divisor, `(${difference.text} + 1)`, "bound", 2.6);
-}
-
-function enclosingFunction(node: SyntaxNode, table: OperatorTable): SyntaxNode | undefined {
-  for (let current = node.parent; current; current = current.parent) if (table.functionTypes.has(current.type)) return current;
-  return undefined;
 }
 
 function siblingCalls(node: SyntaxNode, table: OperatorTable, out: MutationSink): void {
