@@ -100,7 +100,13 @@ function projectRows() {
   }
   const npm = projects.filter((project) => existsSync(join(project.cwd, "package.json")));
   if (npm.length > 0) console.error(`bench:cli: npm install in ${npm.map((project) => project.name).join(", ")}`);
-  for (const project of npm) execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: project.cwd, stdio: "ignore" });
+  try {
+    for (const project of npm) execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: project.cwd, stdio: "ignore" });
+  } catch (error) {
+    // Before the measuring try/finally: the copied projects would outlive a failed install.
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   return projects.map((project) => ({
     label: `mend check ${project.name} ${project.check.join(" ")}`,
     mend: ["node", mend, "check", ...project.check],

@@ -25,6 +25,8 @@ export interface CgroupIdentity {
 /** Controllers a run's cgroup must have, and the one it uses when present. */
 const REQUIRED = ["memory", "pids"] as const;
 const OPTIONAL = ["cpu"] as const;
+/** How long `killUntilEmpty` keeps killing before it gives up on a cgroup. */
+const KILL_DEADLINE_MS = 30_000;
 /** The cgroup root-run mendloops share, right under the top of the tree. */
 export const ROOT_PARENT_NAME = "mendloop";
 /**
@@ -189,9 +191,14 @@ export async function killUnified(dir: string): Promise<void> {
   await killUntilEmpty(() => processesIn(dir));
 }
 
-/** SIGKILL to every process `list` names, again and again, until it names none (or ~4 s passed). */
+/**
+ * SIGKILL to every process `list` names, again and again, until it names none or 30 s passed.
+ * Bounded by time, not passes: a killed process leaves its cgroup only once it runs again, and
+ * on a loaded machine a cgroup full of a fork bomb's processes took longer than 200 quick passes.
+ */
 export async function killUntilEmpty(list: () => Promise<number[]>): Promise<void> {
-  for (let pass = 0; pass < 200; pass++) {
+  const deadline = Date.now() + KILL_DEADLINE_MS;
+  for (let pass = 0; Date.now() < deadline; pass++) {
     const pids = await list();
     if (pids.length === 0) return;
     for (const pid of pids) {

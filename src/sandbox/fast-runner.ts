@@ -46,7 +46,11 @@ const RUNNER_DISK_MB = 64;
 const RUNNER_CPU_SECONDS = 24 * 3600;
 /** Time the warm process may take to start (import pytest, boot a worker) on a busy machine. */
 const START_TIMEOUT_MS = 120_000;
-/** Beyond a candidate's own timeout, time the runner gets to reply before it is presumed stuck and killed. */
+/**
+ * Beyond a candidate's own timeout, time the runner gets to reply before it is presumed stuck and
+ * killed. It covers the runner's sweep of the candidate's leftovers (at most 6 s, after which the
+ * runner ends itself rather than reply) with room to spare on a loaded machine.
+ */
 const REPLY_GRACE_MS = 10_000;
 /** A reply carries two capped streams in base64 plus reports. */
 const MAX_REPLY_BYTES = 64 * 1024 * 1024;

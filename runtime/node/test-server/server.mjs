@@ -6,7 +6,7 @@
 import { Worker } from "node:worker_threads";
 import { createInterface } from "node:readline";
 import { createHash, randomUUID } from "node:crypto";
-import { lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, statfsSync, writeFileSync, writeSync } from "node:fs";
+import { lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, statfsSync, writeFileSync, writeSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -20,7 +20,6 @@ const STAND_IN_WORKER = join(HERE, "stand-in-worker.mjs");
 const STAND_IN = join(HERE, "stand-in.cjs");
 const REPORTER = pathToFileURL(join(HERE, "reporter.mjs")).href;
 const HOME = process.cwd();
-const UID = process.getuid();
 /** A stand-in worker is retired after this many candidates, so old module graphs do not pile up. */
 const STAND_IN_REUSE = 200;
 /** How long the worker's last output may trail its "done" message. */
@@ -35,41 +34,63 @@ function parentOf(pid) {
 }
 const PROTECTED = new Set([1]);
 /** How long a sweep may take at most (see `sweep`). */
-const SWEEP_MS = 10_000;
+// Well inside the host's grace beyond a candidate's timeout (REPLY_GRACE_MS in fast-runner.ts),
+// so that a sweep that fails ends the server before the host gives up on it.
+const SWEEP_MS = 6_000;
 for (let pid = process.pid; pid > 0; pid = parentOf(pid)) PROTECTED.add(pid);
 
 /**
- * Kills every process of the sandbox user except the server and its ancestors (own pid
- * namespace only), and waits until the namespace's init has reaped them: a zombie still
- * counts against the pids limit, which the next candidate must have whole.
+ * Kills every process in the sandbox except the server and its ancestors (own pid namespace
+ * only, where /proc shows nothing but the sandbox), and waits until the namespace's init has
+ * reaped them: a zombie still counts against the pids limit, which the next candidate must
+ * have whole. If they outlive the sweep, the server ends instead of replying.
  */
 function sweep() {
   if (!OWN_PID_NAMESPACE) return;
   // Bounded by time, not by passes: on a loaded machine a pass is slow and the namespace's init
   // reaps late, and a reply sent before the sandbox is empty hands the leftovers to the next candidate.
   const deadline = Date.now() + SWEEP_MS;
-  while (Date.now() < deadline) {
+  for (let pass = 0; Date.now() < deadline; pass++) {
     const others = [];
     for (const name of readdirSync("/proc")) {
-      if (!/^\d+$/.test(name) || PROTECTED.has(Number(name))) continue;
+      const pid = Number(name);
+      if (!Number.isInteger(pid) || pid <= 0 || PROTECTED.has(pid)) continue;
+      // A child of this server's own (spawned from a worker, whose loop is gone) that already
+      // died: only this process could reap it and Node cannot wait for a pid it did not spawn
+      // on its own thread. It holds a pid slot and nothing else; waiting for it would never end.
+      if (pass > 0 && isOwnZombie(pid)) continue;
+      others.push(pid);
+      // Stopped the moment it is seen, before anything is read about it: a fork bomb shares this
+      // cgroup's CPU with the server, so each of the server's syscalls waits behind a hundred of
+      // the bomb's processes (a pass that read each one's stat file took 4 s at load 50), and a
+      // stopped process neither forks nor competes. Nothing here is another user's: the kill of
+      // a process this unprivileged server does not own fails and changes nothing.
       try {
-        const state = readFileSync("/proc/" + name + "/stat", "utf8").split(") ").pop().split(" ")[0];
-        if (statSync("/proc/" + name).uid === UID) others.push({ pid: Number(name), zombie: state === "Z" });
+        process.kill(pid, "SIGSTOP");
       } catch {}
     }
+    // Zombies are listed until init reaps them; the loop waits for that too.
     if (others.length === 0) return;
-    // Stopped first, all of them, then killed: a fork bomb refills each slot a kill frees while
-    // its other processes still run, and on a loaded machine that race outlasted every pass.
-    // A stopped process forks nothing and keeps its slot until the kills.
-    for (const signal of ["SIGSTOP", "SIGKILL"]) {
-      for (const { pid, zombie } of others) {
-        if (zombie) continue;
-        try {
-          process.kill(pid, signal);
-        } catch {}
-      }
+    for (const pid of others) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {}
     }
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
+  }
+  // Never a reply while something of the candidate lives: the host sees the runner end, kills
+  // everything in its cgroup (forks refused first) and starts a fresh one.
+  process.stderr.write("mend: the candidate's processes outlived the sweep; the runner ends so that the host kills them\n");
+  process.exit(75);
+}
+
+/** Whether `pid` is a zombie whose parent is this server (read only once the sweep stopped everything). */
+function isOwnZombie(pid) {
+  try {
+    const fields = readFileSync("/proc/" + pid + "/stat", "utf8").split(") ").pop().split(" ");
+    return fields[0] === "Z" && Number(fields[1]) === process.pid;
+  } catch {
+    return false;
   }
 }
 
@@ -174,7 +195,12 @@ function supervise(request, started, worker, getTid) {
   const stdout = capped(request.outputLimitBytes);
   const stderr = capped(request.outputLimitBytes);
   const state = { stdout, stderr, timedOut: false, outputLimited: false, cpuExceeded: false };
-  const stop = () => void worker.terminate();
+  const stop = () => {
+    // What the candidate started dies first: a fork bomb that fills the pids limit and starves the
+    // server of CPU also keeps the worker from ending (terminate() did not return in 9 s at load 50).
+    sweep();
+    void worker.terminate();
+  };
   const onOutput = (stream) => (chunk) => {
     if (!stream.push(chunk) && !state.outputLimited) {
       state.outputLimited = true;
