@@ -43,7 +43,10 @@ interface HostileCase {
 
 const CASES: HostileCase[] = [
   { name: "an infinite loop", fixture: "infinite_loop", reason: "timeout", timeoutMs: 2_000 },
-  { name: "a fork bomb", fixture: "fork_bomb", reason: "pids", timeoutMs: 8_000 },
+  // Time enough to reach the pids limit on a loaded machine: the whole outer limit has one CPU,
+  // and forks of a process with pytest loaded, at load 17-30, did not fill it within 8 s
+  // (reason "timeout"). Until its timeout the bomb runs anyway, so this only lengthens the case.
+  { name: "a fork bomb", fixture: "fork_bomb", reason: "pids", timeoutMs: 20_000 },
   { name: "allocating 8 GB", fixture: "allocate_8g", reason: "memory", memoryMb: 256 },
   {
     name: "writing 4 GB to a file",
