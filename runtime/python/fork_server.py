@@ -10,17 +10,22 @@ Candidates of one suite (the same file names, test files and arguments) share a 
 process: forked from the clean server, it runs pytest on the suite's first candidate up to the
 end of collection and keeps that collected session. Every candidate of the suite then costs a
 fork of it: the child re-imports the suite's program modules (the files that are neither test
-modules, conftest files nor plugins) from the candidate's working copy, points the names the
-tests imported at the new modules (`from calc import double`), and lets pytest run the
-collected items and finish the session as usual, so the reply is that of a full session.
+modules, conftest files nor plugins; compiled by the suite process before the fork), points the
+names the tests imported at the new modules (`from calc import double`), and lets pytest run the
+collected items and finish the session as usual, so the reply is that of a full session. Where
+every test of the suite is a plain function that pytest's hooks do nothing for (mend_run_item.py,
+as the repair engine's runner decides it), the child calls the tests itself and sends only their
+results, and the suite process writes pytest's terminal summary and JUnit XML from them
+(mend_session_report.py): pytest's reporting plugins cost a forked child more than the tests. There
+a test's output reaches the candidate's stdout as it is printed, instead of in pytest's report.
 A candidate whose other files differ (a test, a conftest, a data file) gets a new suite
 process. A full pytest session per candidate, forked from the clean server, serves what the
 collected session cannot stand for: a suite whose collection failed, a suite whose collection
 used the program's values (a parametrize over the program's data, asserts at module level), a
 candidate whose module does not import or lacks a name the tests import, and a candidate that
 killed its suite process. A reply's "session" says which served it: "collected" or "full".
-The re-import and the rebinding are mend_program_modules.py (beside this file), which the
-repair engine's batch runner shares.
+The re-import and the rebinding are mend_program_modules.py and the direct calls
+mend_run_item.py (beside this file), both shared with the repair engine's batch runner.
 """
 
 import base64
@@ -40,6 +45,8 @@ import traceback
 import pytest
 
 from mend_program_modules import ProgramModules
+from mend_run_item import Items
+from mend_session_report import junit_xml, terminal_text
 
 PROTOCOL = os.fdopen(3, "wb", buffering=0)
 _devnull = os.open(os.devnull, os.O_RDWR)
@@ -53,6 +60,9 @@ FALLBACK_EXIT = 199
 SUITE_GRACE_SECONDS = 2.0
 # A suite whose collection failed this often runs every candidate as a full session.
 SUITE_ATTEMPTS = 3
+# Arguments under which the server's own report of tests called directly is pytest's (mend_session_report.py);
+# others (-x, -v, --tb, -r...) change what pytest runs or prints, and leave the report to pytest.
+REPORTED_ARGS = {"-s", "--capture=no", "--capture=fd", "--capture=sys"}
 
 
 def ancestors():
@@ -340,10 +350,11 @@ def supervise(req, pid, out_r, err_r, started):
     return status, bytes(streams[out_r]), bytes(streams[err_r]), timed_out, output_limited
 
 
-def run(req, workdir, become, started, fresh=True):
+def run(req, workdir, become, started, fresh=True, reported=False):
     """Runs one candidate in a forked child (`become(req, workdir, results, junit)`, which never
     returns in the child) and answers with its reply, or None when a suite child found that the
-    candidate needs a full session (nothing of it was reported)."""
+    candidate needs a full session (nothing of it was reported). `reported`: the child wrote
+    its tests' results only, and pytest's terminal summary and JUnit XML are made here."""
     results, junit = workdir + ".results.json", workdir + ".junit.xml"
     if fresh:
         write_files(req, workdir)
@@ -387,6 +398,11 @@ def run(req, workdir, become, started, fresh=True):
         "tests": tests,
         "junitXml": read_limited(junit),
     }
+    if reported and tests and not timed_out and not output_limited and exit_code in (0, 1):
+        seconds = reply["durationMs"] / 1000
+        summary = terminal_text(tests, seconds).encode()
+        reply["stdout"] = base64.b64encode(stdout + summary[:max(0, req["outputLimitBytes"] - len(stdout))]).decode()
+        reply["junitXml"] = junit_xml(tests, seconds)
     for path in (results, junit):
         try:
             os.unlink(path)
@@ -415,8 +431,12 @@ class Suite:
         self.pytest_fds = set()
         # The session, in a candidate's child (None in the suite process).
         self.candidate_session = None
+        # The collected tests, where every one is called directly (`runs`).
+        self.items = []
         self.collector = Collector(workdir + ".results.json")
         self.modules = ProgramModules(workdir)
+        # How the suite's tests run in a candidate's child when every one can be called directly, else None.
+        self.runs = None
 
     def answer(self, message):
         data = (json.dumps(message) + "\n").encode()
@@ -467,6 +487,13 @@ class Suite:
             why = "depends"
         else:
             why = None
+        if why is None and session.items and set(self.first.get("args") or []) <= REPORTED_ARGS:
+            runs = Items(session, own_plugins=[self, self.collector])
+            # Called directly, a test skips pytest's setup state, which the others would then find
+            # wrong: all of the suite's tests, or none.
+            if len(runs.direct) == len(session.items):
+                self.runs = runs
+                self.items = list(session.items)
         warm_module_cache()
         gc.freeze()
         for req in self.requests():
@@ -478,7 +505,8 @@ class Suite:
                 self.answer({"unusable": why})
                 continue
             try:
-                reply = run(req, self.workdir, self.become, req["startedAt"], fresh=req is not self.first)
+                reply = run({**req, "_sources": self.compiled(req)}, self.workdir, self.become, req["startedAt"],
+                            fresh=req is not self.first, reported=self.runs is not None)
             except BecomeCandidate:
                 self.candidate_session = session
                 return None
@@ -497,8 +525,26 @@ class Suite:
             sys.stderr.flush()
             os._exit(int(self.candidate_session.exitstatus))
 
+    def compiled(self, req):
+        """The candidate's program modules compiled here, before the fork: compiling in the child
+        writes pages it shares with this process, each write a copy-on-write fault. A text that
+        does not compile is left for the child's import to fail on, as a full session shows."""
+        sources = {}
+        for path in self.modules.files.values():
+            text = req["files"].get(os.path.relpath(path, self.workdir))
+            if text is None:
+                continue
+            try:
+                sources[path] = compile(text, path, "exec")
+            except Exception:  # noqa: BLE001 - see above
+                sources[path] = text
+        return sources
+
     def become(self, req, workdir, results, junit):
-        """In the candidate's child: the candidate's streams and limits, its program modules, then back to pytest."""
+        """In the candidate's child: the candidate's streams and limits, its program modules, then
+        back to pytest, or its tests called directly (`run_directly`)."""
+        if self.runs is not None:
+            self.run_directly(req, results)
         try:
             config = self.config
             assert config is not None
@@ -517,7 +563,7 @@ class Suite:
                 xml.logfile = junit
                 xml.suite_start = timing.Instant()
             self.collector.path = results
-            if not self.modules.rebind():
+            if not self.modules.rebind(req["_sources"]):
                 os._exit(FALLBACK_EXIT)
             if capture is not None:
                 # Output of the program's import is collection output, which a passing session does not show.
@@ -526,6 +572,41 @@ class Suite:
         except BaseException:  # noqa: BLE001 - anything that went wrong here is for a full session to show
             os._exit(FALLBACK_EXIT)
         raise BecomeCandidate()
+
+    def run_directly(self, req, results):
+        """In the candidate's child of a suite whose every test can be called directly
+        (mend_run_item.py): the candidate's streams and limits, its program modules, then each test
+        called, its result written to `results`; the server makes pytest's report of them
+        (`reported` in `run`). What the tests print goes to the candidate's streams as it comes.
+        Never returns."""
+        try:
+            config = self.config
+            assert config is not None and self.runs is not None
+            from _pytest.faulthandler import fault_handler_stderr_fd_key
+            copies = [config.stash[fault_handler_stderr_fd_key]] if fault_handler_stderr_fd_key in config.stash else []
+            limit_candidate(req, (), copies)
+            # pytest's capture of the suite process pointed these at its own files, closed by now.
+            sys.stdin, sys.stdout, sys.stderr = (open(0, closefd=False), open(1, "w", closefd=False),
+                                                 open(2, "w", closefd=False))
+            if not self.modules.rebind(req["_sources"]):
+                os._exit(FALLBACK_EXIT)
+        except BaseException:  # noqa: BLE001 - anything that went wrong here is for a full session to show
+            os._exit(FALLBACK_EXIT)
+        tests = []
+        for item in self.items:
+            outcome, ms, message = self.runs.run_described(item)
+            entry = {"name": item.nodeid, "file": item.location[0], "outcome": outcome, "durationMs": int(ms)}
+            if message is not None:
+                entry["message"] = message[-2000:]
+            tests.append(entry)
+        code = 1 if any(test["outcome"] == "failed" for test in tests) else 0
+        try:
+            with open(results, "w") as f:
+                json.dump(tests, f)
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(code)
 
     @staticmethod
     def xml_key():

@@ -1,6 +1,6 @@
-"""How the repair runner runs one collected pytest item in a candidate's forked child, as cheaply
-as its outcome allows: the outcome ("passed", "failed" or "skipped") is always the one pytest's
-own run of the item would give.
+"""How the repair runner and the fast tier's fork server run one collected pytest item in a
+candidate's forked child, as cheaply as its outcome allows: the outcome ("passed", "failed" or
+"skipped") is always the one pytest's own run of the item would give.
 
 A candidate's child is a fork of the collected session, and on a virtual machine each memory
 page the child writes costs a copy-on-write fault of about 20 microseconds: pytest's hook calls
@@ -8,17 +8,21 @@ per phase (capture, logging, skipping, fixtures, reports) touch about 500 pages,
 candidate's cost. So a plain test function that needs nothing of those hooks is called
 directly (`Items.direct`): no fixtures but its direct parametrization, no marks but
 `parametrize`, no package `__init__` setup in its chain, no plugin but pytest's own ones
-hooking the run and no warning filter that could turn the warnings those hooks emit into
-errors. The decision is made once, in the collected session, so children inherit it without
-touching the markers. Other Function items run through pytest's hooks without failure reports
-(`run_quickly`), the rest (a unittest TestCase method, an xfail test) through the whole
-protocol (`run_protocol`).
+hooking the run (or installed ones known to do nothing for such a test, `INERT_PLUGINS`) and no
+warning filter that could turn the warnings those hooks emit into errors. The decision is made
+once, in the collected session, so children inherit it without touching the markers (the fork
+server reports such a test itself: `run_described`). Other Function items run through pytest's
+hooks without failure reports (`run_quickly`), the rest (a unittest TestCase method, an xfail
+test) through the whole protocol (`run_protocol`).
 """
 import os
 import sys
+import time
+import traceback
 import warnings
 from typing import cast
 
+import pluggy
 import pytest
 from _pytest import python as pytest_python
 from _pytest.outcomes import Skipped, XFailed
@@ -29,6 +33,8 @@ from _pytest.warnings import catch_warnings_for_item
 # The hooks an item's run goes through; a plugin other than pytest's own implementing one may change the outcome.
 RUN_HOOKS = ("pytest_runtest_protocol", "pytest_runtest_setup", "pytest_runtest_call", "pytest_runtest_teardown",
              "pytest_pyfunc_call", "pytest_runtest_makereport")
+# Where the frames of pytest and of its plugin manager come from (pluggy), left out of a failure's traceback.
+PYTEST_FILES = tuple(os.path.dirname(module.__file__ or "") + os.sep for module in (pytest_python, pluggy))
 # Nodes whose setup does nothing (a Package runs its __init__'s setup_module); pytest before 8 has no Dir.
 PLAIN_NODES = tuple(node for node in (pytest.Session, getattr(pytest, "Dir", None), pytest.Module, pytest.Class)
                     if node is not None)
@@ -36,11 +42,46 @@ PLAIN_NODES = tuple(node for node in (pytest.Session, getattr(pytest, "Dir", Non
 DIRECT_PARAMETER = getattr(pytest_python, "get_direct_param_fixture_func", None)
 
 
+def plugin_name(plugin):
+    return plugin.__name__ if isinstance(plugin, type(sys)) else type(plugin).__module__
+
+
 def pytest_own(plugin, own_plugins):
     if any(plugin is own for own in own_plugins):
         return True
-    name = plugin.__name__ if isinstance(plugin, type(sys)) else type(plugin).__module__
+    name = plugin_name(plugin)
     return name == "_pytest" or name.startswith("_pytest.")
+
+
+def no_timeout(item):
+    """No timeout applies to the item: pytest-timeout's own reading of its settings."""
+    import pytest_timeout
+    settings = pytest_timeout._get_item_settings(item)
+    return settings.timeout is None or settings.timeout <= 0
+
+
+HYPOTHESIS_ATTRIBUTES = ("is_hypothesis_test", "hypothesis", "is_hypothesis_strategy_function", "hypothesis_explicit_examples",
+                         "_hypothesis_internal_use_seed", "_hypothesis_internal_settings_applied",
+                         "_hypothesis_internal_use_reproduce_failure")
+# Installed plugins (loaded where autoloading is on, as in the sandbox's fast tier) whose run
+# hooks do nothing for a test without marks or fixtures, as long as the condition holds: such
+# a test can still be called directly.
+INERT_PLUGINS = {
+    # Its call and report hooks act on a test that hypothesis decorated, which leaves one of these attributes.
+    "_hypothesis_pytestplugin": lambda item: not any(hasattr(item.obj, name) for name in HYPOTHESIS_ATTRIBUTES),
+    # It acts on the `benchmark` mark and fixture, which such a test has not.
+    "pytest_benchmark.plugin": lambda item: True,
+    # It sets a timer only where a timeout is configured (option, ini, environment; marks are ruled out).
+    "pytest_timeout": no_timeout,
+}
+
+
+def inert(plugin, item):
+    check = INERT_PLUGINS.get(plugin_name(plugin))
+    try:
+        return check is not None and bool(check(item))
+    except Exception:  # noqa: BLE001 - a plugin of another version than expected is not assumed inert
+        return False
 
 
 class Items:
@@ -49,8 +90,10 @@ class Items:
     def __init__(self, session, own_plugins=()):
         config = session.config
         hooks = config.pluginmanager.hook
-        plain_run = all(pytest_own(impl.plugin, own_plugins)
-                        for name in RUN_HOOKS for impl in getattr(hooks, name).get_hookimpls())
+        # Plugins other than pytest's own that hook an item's run: a test is called directly only where each is inert.
+        foreign = {id(impl.plugin): impl.plugin for name in RUN_HOOKS for impl in getattr(hooks, name).get_hookimpls()
+                   if not pytest_own(impl.plugin, own_plugins)}
+        plain_run = all(plugin_name(plugin) in INERT_PLUGINS for plugin in foreign.values())
         plain_warnings = (not sys.warnoptions and not config.getini("filterwarnings")
                           and not config.known_args_namespace.pythonwarnings)
         plain_config = (DIRECT_PARAMETER is not None and plain_run and plain_warnings
@@ -67,7 +110,7 @@ class Items:
         for item in session.items:
             if item.get_closest_marker("xfail") is not None:
                 self.xfail.add(item.nodeid)
-            if plain_config:
+            if plain_config and all(inert(plugin, item) for plugin in foreign.values()):
                 arguments = direct_arguments(item)
                 if arguments is not None:
                     self.direct[item.nodeid] = arguments
@@ -86,6 +129,19 @@ class Items:
         called under the session's warning filters (pytest's own ones turn a few of its
         deprecations into errors), with the environment variable pytest sets while a test runs.
         Warnings are recorded, as pytest records them, and dropped: they change no outcome."""
+        try:
+            self.call_directly(item, arguments)
+        except XFailed:
+            # pytest.xfail() inside the test: reported as xfailed (a skip), unless --runxfail.
+            return "skipped" if self.xfail_imperative_skips else "failed"
+        except Skipped:
+            return "skipped"
+        except BaseException:  # noqa: BLE001 - whatever the program raises fails the test
+            return "failed"
+        return "passed"
+
+    def call_directly(self, item, arguments):
+        """Calls a test function as `run_directly` says, raising what it raises."""
         os.environ["PYTEST_CURRENT_TEST"] = "%s (call)" % item.nodeid
         item.funcargs.update(arguments)
         try:
@@ -94,16 +150,39 @@ class Items:
                 warnings.resetwarnings()
                 cast(list, warnings.filters).extend(self.warning_filters)
                 pytest_pyfunc_call(item)
-        except XFailed:
-            # pytest.xfail() inside the test: reported as xfailed (a skip), unless --runxfail.
-            return "skipped" if self.xfail_imperative_skips else "failed"
-        except Skipped:
-            return "skipped"
-        except BaseException:  # noqa: BLE001 - whatever the program raises fails the test
-            return "failed"
         finally:
             os.environ.pop("PYTEST_CURRENT_TEST", None)
-        return "passed"
+
+    def run_described(self, item):
+        """Runs a test that `direct` calls directly, for a caller that reports it without pytest's
+        reporting (the fast tier's fork server): its outcome ("passed", "failed" or "skipped"),
+        its duration in ms, and for a failure a description: the traceback from the test's own
+        frame on and the exception, whose text carries pytest's explanation of a failed assert."""
+        began = time.perf_counter()
+        message = None
+        try:
+            self.call_directly(item, self.direct[item.nodeid])
+            outcome = "passed"
+        except XFailed as error:
+            outcome = "skipped" if self.xfail_imperative_skips else "failed"
+            message = None if self.xfail_imperative_skips else failure_text(error)
+        except Skipped:
+            outcome = "skipped"
+        except BaseException as error:  # noqa: BLE001 - whatever the program raises fails the test
+            outcome, message = "failed", failure_text(error)
+        return outcome, (time.perf_counter() - began) * 1000, message
+
+
+def failure_text(error):
+    """A failed test's traceback without pytest's frames (as pytest prunes them), then the exception."""
+    frames = [frame for frame in traceback.extract_tb(error.__traceback__)
+              if not frame.filename.startswith(PYTEST_FILES) and frame.filename != __file__]
+    here = os.getcwd() + os.sep
+    for frame in frames:
+        # Paths in the work folder as pytest shows them, relative to it.
+        if frame.filename.startswith(here):
+            frame.filename = frame.filename[len(here):]
+    return "".join(traceback.format_list(frames) + traceback.format_exception_only(type(error), error))
 
 
 def direct_arguments(item):

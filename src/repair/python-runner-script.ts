@@ -1,6 +1,6 @@
 import { ASSERT_SCRIPT_FILE, assertScriptSource } from "../languages/python/assert-script-source.js";
 import { TIME_LIMITS_FILE, timeLimitsSource } from "../languages/python/time-limits-source.js";
-import { PROGRAM_MODULES_FILE, programModulesSource } from "../sandbox/program-modules-source.js";
+import { PROGRAM_MODULES_FILE, programModulesSource, RUN_ITEM_FILE, runItemSource } from "../sandbox/program-modules-source.js";
 import { runtimeSource } from "../shared/runtime-source.js";
 import type { RunnerSetup } from "./candidate-runner.js";
 
@@ -10,8 +10,6 @@ export const PYTHON_RUNNER_ENV = { PYTHONDONTWRITEBYTECODE: "1", PYTHONHASHSEED:
 
 /** Each assert of a test as a result of its own (runtime/python/mend_assertions.py): the repair runner's alone. */
 const ASSERTIONS_FILE = "mend_assertions.py";
-/** How a candidate's child runs one collected test, directly where pytest's outcome allows (runtime/python/mend_run_item.py). */
-const RUN_ITEM_FILE = "mend_run_item.py";
 
 /**
  * The Python side of candidate evaluation (runtime/python/repair_runner.py): collects the pytest
@@ -29,7 +27,7 @@ function pythonRunnerFiles(): Record<string, string> {
     [ASSERT_SCRIPT_FILE]: assertScriptSource(),
     [ASSERTIONS_FILE]: runtimeSource("python/mend_assertions.py"),
     [PROGRAM_MODULES_FILE]: programModulesSource(),
-    [RUN_ITEM_FILE]: runtimeSource(`python/${RUN_ITEM_FILE}`),
+    [RUN_ITEM_FILE]: runItemSource(),
     [TIME_LIMITS_FILE]: timeLimitsSource(),
   };
 }

@@ -12,8 +12,7 @@ import { decideReason } from "./exec-reason.js";
 import { folderOwner, type SandboxCapabilities } from "./isolation-command.js";
 import { IsolatedProcess } from "./isolated-process.js";
 import { nodeTestServerSources } from "./node-test-server-source.js";
-import { PROGRAM_MODULES_FILE, programModulesSource } from "./program-modules-source.js";
-import { pythonForkServerSource } from "./python-fork-server-source.js";
+import { pythonForkServerFiles } from "./python-fork-server-source.js";
 import type { CgroupCounters, CgroupParents } from "./run-cgroup.js";
 import { RunFolder } from "./run-folder.js";
 import { DEFAULT_LIMITS, limitsOf } from "./strong-sandbox.js";
@@ -89,7 +88,8 @@ interface Reply {
  * One warm process per runner lives inside the strong tier's isolation (bubblewrap,
  * cgroups, rlimits, unprivileged user): for Python a fork server with pytest loaded, which
  * collects a suite once and forks each of its candidates from the collected session (the
- * candidate's program modules re-imported, a full pytest session where that cannot stand in), for
+ * candidate's program modules re-imported; a suite of plain test functions called directly, its
+ * report written from their results; a full pytest session where the collected one cannot stand in), for
  * JavaScript and TypeScript a Node process that runs each candidate's `node:test` files in a
  * worker thread: a fresh one per candidate under node:test itself, or, once a suite's
  * candidate gave the same results both ways, one worker for many candidates under
@@ -235,9 +235,7 @@ class RunnerProcess {
       const hostRunner = join(folder.root, "runner");
       await mkdir(hostRunner, { mode: 0o755 });
       const python = options.language === "python";
-      const sources: Record<string, string> = python
-        ? { "server.py": pythonForkServerSource(), [PROGRAM_MODULES_FILE]: programModulesSource() }
-        : nodeTestServerSources();
+      const sources = python ? pythonForkServerFiles() : nodeTestServerSources();
       for (const [name, source] of Object.entries(sources)) {
         await writeFile(join(hostRunner, name), source);
         await chmod(join(hostRunner, name), 0o644);

@@ -12,3 +12,15 @@ export const PROGRAM_MODULES_FILE = "mend_program_modules.py";
 export function programModulesSource(): string {
   return runtimeSource(`python/${PROGRAM_MODULES_FILE}`);
 }
+
+/** The file name of the shared module that runs one collected test in a candidate's child. */
+export const RUN_ITEM_FILE = "mend_run_item.py";
+
+/**
+ * runtime/python/mend_run_item.py: how a candidate's forked child runs one collected pytest test,
+ * called directly where pytest's outcome allows. Shared, as the program modules are, by the fast
+ * tier's fork server and the repair engine's batch runner.
+ */
+export function runItemSource(): string {
+  return runtimeSource(`python/${RUN_ITEM_FILE}`);
+}

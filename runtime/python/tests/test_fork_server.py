@@ -41,7 +41,8 @@ def outside_pytest() -> "dict[str, str]":
 def server(tmp_path_factory: pytest.TempPathFactory) -> "Iterator[Server]":
     """One server for the module, as one serves many candidates in use."""
     runner = tmp_path_factory.mktemp("runner")
-    copy_programs(runner, {"fork_server.py": "server.py", "mend_program_modules.py": "mend_program_modules.py"})
+    copy_programs(runner, {"fork_server.py": "server.py", "mend_program_modules.py": "mend_program_modules.py",
+                           "mend_run_item.py": "mend_run_item.py", "mend_session_report.py": "mend_session_report.py"})
     read_end, write_end = os.pipe()
     command = ["bwrap", "--dev-bind", "/", "/", "--proc", "/proc", "--tmpfs", "/tmp", "--ro-bind", str(runner), "/runner",
                "--unshare-pid", "--die-with-parent", "python3", "-u", "/runner/server.py"]
@@ -265,3 +266,34 @@ def test_a_built_in_the_first_candidate_changed_on_import_is_not_seen_by_the_nex
     for program in [marking, clean]:
         files = {"marked.py": program, "test_marked.py": tests}
         assert_as_pytest(tmp_path, ask(server, files, ["test_marked.py"]), files, ["test_marked.py"])
+
+
+def test_a_suite_of_plain_tests_is_called_directly_and_reported_as_pytest_reports_it(
+        server: Server, tmp_path: Path) -> None:
+    tests = ("import pytest\n\nfrom calc import double\n\n\n"
+             "def test_two():\n    print('two ran')\n    assert double(2) == 4\n\n\n"
+             "@pytest.mark.parametrize('x', [1, 5])\ndef test_many(x):\n    assert double(x) == 2 * x\n")
+    right = ask(server, {"calc.py": PROGRAM, "test_calc.py": tests}, ["test_calc.py"])
+    files = {"calc.py": "def double(x):\n    return x + 2\n", "test_calc.py": tests}
+    wrong = ask(server, files, ["test_calc.py"])
+    assert (right["session"], wrong["session"]) == ("collected", "collected")
+    assert_as_pytest(tmp_path, wrong, files, ["test_calc.py"])
+    assert right["exitCode"] == 0
+    # Called directly, a test's output goes to the candidate's stdout as it comes (pytest would hide it).
+    assert "two ran" in base64.b64decode(right["stdout"]).decode()
+    failure = next(test for test in wrong["tests"] if test["name"] == "test_calc.py::test_many[1]")
+    assert failure["message"].startswith('  File "test_calc.py", line 13, in test_many\n')
+    assert "AssertionError: assert 3 == (2 * 1)\n +  where 3 = double(1)" in failure["message"]
+    summary = base64.b64decode(wrong["stdout"]).decode()
+    assert "FAILED test_calc.py::test_many[1] - assert 3 == (2 * 1)" in summary
+    assert summary.endswith("2 failed, 1 passed in %.2fs\n" % (wrong["durationMs"] / 1000))
+    assert '<failure message="assert 3 == (2 * 1)">' in wrong["junitXml"]
+
+
+def test_arguments_that_change_what_pytest_runs_or_prints_leave_the_run_to_pytest(server: Server) -> None:
+    tests = "from calc import double\n\n\ndef test_one():\n    assert double(1) == 2\n\n\ndef test_two():\n    assert double(2) == 4\n"
+    files = {"calc.py": "def double(x):\n    return x + 2\n", "test_calc.py": tests}
+    reply = server.ask({**request(next(_ids), files, ["test_calc.py"]), "args": ["-x"]})
+    assert reply["session"] == "collected"
+    assert [(test["name"], test["outcome"]) for test in reply["tests"]] == [("test_calc.py::test_one", "failed")]
+    assert "stopping after 1 failures" in base64.b64decode(reply["stdout"]).decode()
