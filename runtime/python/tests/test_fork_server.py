@@ -291,7 +291,11 @@ def test_a_suite_of_plain_tests_is_called_directly_and_reported_as_pytest_report
 
 
 def test_arguments_that_change_what_pytest_runs_or_prints_leave_the_run_to_pytest(server: Server) -> None:
-    tests = "from calc import double\n\n\ndef test_one():\n    assert double(1) == 2\n\n\ndef test_two():\n    assert double(2) == 4\n"
+    tests = (
+        "from calc import double\n\n\n"
+        "def test_one():\n    assert double(1) == 2\n\n\n"
+        "def test_two():\n    assert double(2) == 4\n"
+    )
     files = {"calc.py": "def double(x):\n    return x + 2\n", "test_calc.py": tests}
     reply = server.ask({**request(next(_ids), files, ["test_calc.py"]), "args": ["-x"]})
     assert reply["session"] == "collected"
