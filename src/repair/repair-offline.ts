@@ -134,15 +134,6 @@ const SAME_SPOT_MAX = 8;
 const GUARD_EXTRA_CANDIDATES = 60;
 const GUARD_MAX_PLAUSIBLE = 6;
 /**
- * After a first plausible patch of a remembered kind (see `rememberedKind`) that the guard sees
- * change something, the search looks for an alternative among this many more candidates only,
- * the few a search without the guard runs, instead of GUARD_EXTRA_CANDIDATES: a like failure was
- * fixed by that kind of edit and verified before, which is more than the guard's count says
- * about the alternatives (a correct fix often changes behaviour near the passing tests, where an
- * off-by-one's edge lies). Its cost in correctness is measured by bench:memory on hidden tests.
- */
-const GUARD_EXTRA_REMEMBERED = EXTRA_AFTER_PLAUSIBLE;
-/**
  * Mutations that repeat a remembered fix (the same kind and core change on a like line, see
  * `rememberedMatcher`) run first, at most this many, taking turns with the search's own first
  * `OWN_TURNS` mutations; a plausible patch among the repeats ends the search at once (see `trusted`).
@@ -957,12 +948,7 @@ class RepairSearch {
 
   /** Candidates the search may run past the first plausible patch: a few, and with the guard's checkpoint passed, more. */
   private extraAllowed(): number {
-    return this.checkpointDone ? this.guardExtra() : EXTRA_AFTER_PLAUSIBLE;
-  }
-
-  /** Candidates the guard's search for alternatives runs past the first plausible patch (see GUARD_EXTRA_REMEMBERED). */
-  private guardExtra(): number {
-    return this.rememberedKind ? GUARD_EXTRA_REMEMBERED : GUARD_EXTRA_CANDIDATES;
+    return this.checkpointDone ? GUARD_EXTRA_CANDIDATES : EXTRA_AFTER_PLAUSIBLE;
   }
 
   /** The next batch's size: the candidate bound, and past a plausible patch what `extraAllowed` leaves. */
@@ -980,7 +966,7 @@ class RepairSearch {
    * A plausible patch is in hand and the search may end: at once without the guard or when the
    * first one is trusted from memory (see `trusted`); with the guard,
    * past its checkpoint, once a patch changes nothing it can see, after GUARD_EXTRA_CANDIDATES
-   * more candidates (GUARD_EXTRA_REMEMBERED after a first patch of a remembered kind) or GUARD_MAX_PLAUSIBLE plausible patches, or when what is left of the time
+   * more candidates or GUARD_MAX_PLAUSIBLE plausible patches, or when what is left of the time
    * is what the guard needs.
    */
   private settled(): boolean {
@@ -990,7 +976,7 @@ class RepairSearch {
     return (
       this.clean() ||
       this.plausible.length >= GUARD_MAX_PLAUSIBLE ||
-      this.candidatesRun() - this.firstPlausibleAt >= this.guardExtra() ||
+      this.candidatesRun() - this.firstPlausibleAt >= GUARD_EXTRA_CANDIDATES ||
       this.remaining() < 2 * GUARD_MIN_MS
     );
   }
