@@ -19,6 +19,15 @@ export function failureShape(summary: string): string[] {
   return [`expected ${want}`, `got ${got}`, ...(want === got ? relation(want, expected, actual) : [])];
 }
 
+/**
+ * The exception a diagnosis summary names (`ZeroDivisionError: division by zero`), or undefined.
+ * Error types group exceptions (`runtime` holds a division by zero and a set changed while
+ * iterated), and the exception says which failure it was.
+ */
+export function exceptionOf(summary: string): string | undefined {
+  return /\b([A-Z][A-Za-z]*(?:Error|Exception)):/.exec(summary)?.[1];
+}
+
 /** Jaccard similarity of the two summaries' shapes; undefined when either shows no values. */
 export function shapeSimilarity(a: string, b: string): number | undefined {
   const left = new Set(failureShape(a));

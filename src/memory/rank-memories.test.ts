@@ -34,3 +34,18 @@ describe("rankMemories among failures of one message", () => {
     expect(ranked.map((memory) => memory.entry.id)).toEqual(["aaaaaaaaaaaa", "bbbbbbbbbbbb"]);
   });
 });
+
+describe("rankMemories among failures of other messages", () => {
+  // Python's runtime errors share one error type; the summaries below are alike in text.
+  const changedSize = {
+    signature: "runtime|Set changed size during iteration|spanning.py:10",
+    errorType: "runtime",
+    summary: "3 of 3 tests failed; test_four_nodes: RuntimeError: Set changed size during iteration at spanning.py:10",
+  };
+  it("recalls a failure of another message only where it is the same exception", () => {
+    const runtime = (id: string, signature: string, summary: string) => ({ ...stored(id, signature, summary), errorType: "runtime" });
+    const division = runtime("aaaaaaaaaaaa", "runtime|division by zero|mean.py:3", "1 of 3 tests failed; test_v1: ZeroDivisionError: division by zero at mean.py:3");
+    const iteration = runtime("bbbbbbbbbbbb", "runtime|dictionary changed size during iteration|index.py:7", "1 of 3 tests failed; test_v1: RuntimeError: dictionary changed size during iteration at index.py:7");
+    expect(rankMemories(changedSize, [division, iteration], 10).map((memory) => memory.entry.id)).toEqual(["bbbbbbbbbbbb"]);
+  });
+});

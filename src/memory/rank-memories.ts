@@ -1,5 +1,5 @@
 import { recallSignature } from "../diagnosis/error-signature.js";
-import { shapeSimilarity } from "./failure-shape.js";
+import { exceptionOf, shapeSimilarity } from "./failure-shape.js";
 import type { MemoryEntry } from "./memory-entry.js";
 import { summarySimilarity } from "./summary-similarity.js";
 
@@ -38,7 +38,7 @@ export const MIN_SIMILARITY = 0.6;
  * The entries that best match a failure, best first: the same signature, then the same failure
  * found by another test, then the same error message at another place (the signature without
  * its location), then diagnoses whose text is
- * similar; within a tier the more alike diagnosis first (see `RankedMemory.similarity`); among equals, the entry that helped more often, then the more recently used.
+ * similar (of the same exception where both name one: see `exceptionOf`); within a tier the more alike diagnosis first (see `RankedMemory.similarity`); among equals, the entry that helped more often, then the more recently used.
  * `entries` are those of the failure's language.
  */
 export function rankMemories(query: RecallQuery, entries: readonly MemoryEntry[], limit: number): RankedMemory[] {
@@ -49,7 +49,7 @@ export function rankMemories(query: RecallQuery, entries: readonly MemoryEntry[]
     const text = summarySimilarity(query.summary, entry.summary);
     const tier =
       entry.signature === query.signature ? 3 : recallSignature(entry.signature) === normalized ? 2 : withoutLocation(entry.signature) === message ? 1 : 0;
-    if (tier === 0 && (text < MIN_SIMILARITY || entry.errorType !== query.errorType)) continue;
+    if (tier === 0 && (text < MIN_SIMILARITY || entry.errorType !== query.errorType || otherException(query.summary, entry.summary))) continue;
     // A failed assertion's message is alike in every program and its text is mostly names: how
     // the wrong value relates to the right one tells more about the kind of bug.
     const shape = shapeSimilarity(query.summary, entry.summary);
@@ -70,4 +70,11 @@ export function rankMemories(query: RecallQuery, entries: readonly MemoryEntry[]
 function withoutLocation(signature: string): string {
   const cut = signature.lastIndexOf("|");
   return cut < 0 ? signature : signature.slice(0, cut);
+}
+
+/** Both summaries name an exception, and not the same one. */
+function otherException(a: string, b: string): boolean {
+  const left = exceptionOf(a);
+  const right = exceptionOf(b);
+  return left !== undefined && right !== undefined && left !== right;
 }
