@@ -25,6 +25,13 @@ describe("countArithmeticNoOps", () => {
     expect(await count("javascript", "x -= 0;\ny = 1 * x;\n")).toBe(2);
   });
 
+  it("counts a constant term taken back at once, in either order and either language", async () => {
+    expect(await count("python", "def frac(x):\n    return x % 1.0 + 1.0 - 1\n")).toBe(1);
+    expect(await count("javascript", "const last = items[n - 1 + 1];\n")).toBe(1);
+    // Different constants, or a term that is not a literal, change the value.
+    expect(await count("python", "y = x + 2 - 1\nz = x + k - k\nw = x - 1 - 1\n")).toBe(0);
+  });
+
   it("does not count operations that change the value", async () => {
     expect(await count("python", "y = x - 1\nz = 0 - x\nw = x * 0\nv = 1 / x\nx += 1\nb = x <= 0\n")).toBe(0);
     expect(await count("javascript", "const end = i + size - 1;\nconst same = x === 0;\n")).toBe(0);

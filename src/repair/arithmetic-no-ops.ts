@@ -11,7 +11,9 @@ const NUMBER_TYPES = new Set(["integer", "float", "number"]);
  * what a person would write: the same behaviour reads better with the term deleted, which the
  * term-deletion operator proposes anyway (`i + size - 1` -> `i + size`, not `i + size - 0`).
  * Identities in disguise count too: `x ** -1` (which equals `x` only for a sign, `±1`),
- * `not not x`, `!!x`, `- -x` and a remainder taken twice by the same divisor (`x % 1.0 % 1.0`); and so does a bare expression statement (`j`, `','`, `a + b`
+ * `not not x`, `!!x`, `- -x`, a remainder taken twice by the same divisor (`x % 1.0 % 1.0`) and a
+ * constant term taken back at once (`x % 1.0 + 1.0 - 1`, `i - 1 + 1`: the patch undoes the term
+ * where deleting it reads as what was meant); and so does a bare expression statement (`j`, `','`, `a + b`
  * on a line of its own), which computes a value and drops it: a patch that adds one made a
  * test pass by removing what the statement did, not by writing what was meant. So does a loop
  * or comprehension whose variable nothing reads (`f(goal) for node in nodes` where `f(node)`
@@ -83,9 +85,9 @@ function isNoOp(node: SyntaxNode): boolean {
   const right = numberValue(node.childForFieldName("right"));
   switch (operator) {
     case "+":
-      return right === 0 || (binary && left === 0);
+      return right === 0 || (binary && left === 0) || (binary && takesBack(node, "-"));
     case "-":
-      return right === 0;
+      return right === 0 || (binary && takesBack(node, "+"));
     case "*":
       return right === 1 || (binary && left === 1);
     case "/":
@@ -113,6 +115,14 @@ function isDocstringPlace(statement: SyntaxNode): boolean {
   if (!parent) return false;
   if (DOCUMENTED_TYPES.test(parent.type)) return true;
   return (parent.type === "block" || parent.type === "statement_block") && DOCUMENTED_TYPES.test(parent.parent?.type ?? "");
+}
+
+/** `a + c - c` (`inverse` `+`) or `a - c + c` (`inverse` `-`): a literal term added and taken back by the next operator. */
+function takesBack(node: SyntaxNode, inverse: string): boolean {
+  const right = numberValue(node.childForFieldName("right"));
+  const left = node.childForFieldName("left");
+  if (right === undefined || !left || !BINARY_TYPES.has(left.type) || left.childForFieldName("operator")?.text !== inverse) return false;
+  return numberValue(left.childForFieldName("right")) === right;
 }
 
 /** `x % m % m`: the second remainder by the same divisor changes nothing. */

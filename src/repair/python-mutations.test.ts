@@ -168,3 +168,44 @@ describe("Python operators: short string literals", () => {
     expect(all.some((mutant) => mutant.includes('"""abcABC"""'))).toBe(false);
   });
 });
+
+describe("Python operators: Python forms of JavaScript's string classes", () => {
+  it("lower-cases a string parameter read as a value, but not one annotated as another type", async () => {
+    const code = [
+      "from typing import List",
+      "",
+      "def distinct_letters(word: str) -> int:",
+      "    return len(set(word))",
+      "",
+      "def total(prices: List[int]) -> int:",
+      "    return sum(prices)",
+      "",
+      "def shout(message):",
+      "    return message + '!'",
+      "",
+    ].join("\n");
+    const all = await mutants(code);
+    expect(all).toContain(code.replace("set(word)", "set(word.lower())"));
+    expect(all).toContain(code.replace("message + '!'", "message.lower() + '!'"));
+    expect(all.some((mutant) => mutant.includes("prices.lower()"))).toBe(false);
+  });
+
+  it("sorts what a join takes, by default and by the lookup table the function defines", async () => {
+    const code = [
+      "def order_sizes(text):",
+      "    rank = {'small': 1, 'medium': 2, 'large': 3}",
+      "    return ', '.join([size for size in text.split(',') if size])",
+      "",
+      "def tidy(words):",
+      "    order = {'a': 1, 'b': 2}",
+      "    return ' '.join(sorted(words))",
+      "",
+    ].join("\n");
+    const all = await mutants(code);
+    const items = "[size for size in text.split(',') if size]";
+    expect(all).toContain(code.replace(items, `sorted(${items})`));
+    expect(all).toContain(code.replace(items, `sorted(${items}, key=lambda size: rank[size])`));
+    // Already sorted: no second order by the table.
+    expect(all.some((mutant) => mutant.includes("order[x]"))).toBe(false);
+  });
+});

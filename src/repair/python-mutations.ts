@@ -16,6 +16,14 @@ const COMPARED_AS = ["set", "sorted", "len"];
 /** Calls whose argument may have been meant without its repeats (`sorted(set(xs))`, `len(set(xs))`). */
 const DEDUPLICATED_IN = new Set(["sorted", "len", "sum", "list"]);
 const PUNCTUATION = /^[,;:.\-_/|]$/;
+/**
+ * Normalizations a string input often lacks (a case-insensitive count or comparison): tried on
+ * the function's parameters, after the widenings the file itself suggests (JavaScript's
+ * `toLowerCase`, the same class).
+ */
+const NORMALIZERS = ["lower"];
+/** Steps a pipeline may end in before `join`: a missing `sorted` leaves the items in input order. */
+const JOINED_PIPELINES = new Set(["list_comprehension", "call"]);
 
 /**
  * Python forms of bug classes the shared operators do not reach, each a general rule built
@@ -42,7 +50,10 @@ const PUNCTUATION = /^[,;:.\-_/|]$/;
  * - a variable compared with a mirrored element of a sequence where the element at the loop's
  *   index was meant (`ans != xs[n - i - 1]` for `xs[i] != xs[n - i - 1]`);
  * - short string literals: a separator that should have been a space, padding on the wrong
- *   side (`' I'` for `'I '`), one character too many, a set of letters of one case only.
+ *   side (`' I'` for `'I '`), one character too many, a set of letters of one case only;
+ * - a string parameter used without the normalization the task needs (`text.lower()`);
+ * - a pipeline that joins its items without sorting them first (`sorted(...)` around what
+ *   `join` takes, in the default order or by a lookup table the function defines).
  */
 export function pythonMutations(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink, roots: readonly string[]): void {
   if (node.type === "tuple" || node.type === "list" || (node.type === "expression_list" && isValue(node, table))) swapElements(node, table, out);
@@ -61,6 +72,8 @@ export function pythonMutations(node: SyntaxNode, table: OperatorTable, scopes: 
     mirroredElement(node, table, scopes, out);
   }
   if (node.type === table.callType) deduplicated(node, table, out);
+  if (node.type === table.callType) sortedBeforeJoin(node, table, out);
+  if (node.type === table.identifierType) normalizedParameter(node, table, scopes, out);
   if (node.type === table.returnType) returnedSlice(node, out);
   if (node.type === table.returnType || table.assignmentTypes.has(node.type)) halvedSum(node, table, out);
   if (node.type === "string") stringEdits(node, out);
@@ -360,4 +373,62 @@ function stringEdits(node: SyntaxNode, out: MutationSink): void {
       out.replaceNode(node, quoted(content + other), "constant", 3.3);
     }
   }
+}
+
+/**
+ * `set(text)` -> `set(text.lower())`: a parameter read as a value (an argument, an operand, a
+ * returned value) without the normalization the task wanted. Parameters only: they are the
+ * function's inputs, which arrive as the caller wrote them; and not one annotated as another
+ * type than `str` (a `List[int]` has no `.lower()`).
+ */
+function normalizedParameter(node: SyntaxNode, table: OperatorTable, scopes: ScopeNames, out: MutationSink): void {
+  const parent = node.parent;
+  if (!parent) return;
+  const arithmetic = table.binaryTypes.has(parent.type) && table.operatorFamily[operatorOf(parent, table) ?? ""] === "arithmetic";
+  if (!arithmetic && parent.type !== "argument_list" && parent.type !== table.comparisonChainType && parent.type !== table.returnType) return;
+  const fn = enclosingFunction(node, table);
+  if (!fn || !(scopes.parameters.get(fn.id) ?? []).includes(node.text)) return;
+  const annotation = parameterAnnotation(fn, node.text);
+  if (annotation !== undefined && annotation !== "str") return;
+  NORMALIZERS.forEach((method, index) => out.replaceNode(node, `${node.text}.${method}()`, "widen", 5.8 + index * 0.05));
+}
+
+/** The type annotation of a function's parameter (`str` for `text: str`), undefined when it has none. */
+function parameterAnnotation(fn: SyntaxNode, name: string): string | undefined {
+  for (const parameter of fn.childForFieldName("parameters")?.namedChildren ?? []) {
+    if (!parameter || (parameter.type !== "typed_parameter" && parameter.type !== "typed_default_parameter")) continue;
+    const own = parameter.childForFieldName("name") ?? parameter.namedChildren.find((child) => child?.type === "identifier");
+    if (own?.text === name) return parameter.childForFieldName("type")?.text;
+  }
+  return undefined;
+}
+
+/**
+ * `' '.join([w for w in words if w])` -> `' '.join(sorted([...]))`: a pipeline that should have
+ * ordered its items before joining them. Tried in the default order and by each lookup table (a
+ * dict literal) the function assigns, keyed by the items (`key=lambda w: rank[w]`), the usual
+ * way to order names by value; the key's variable is the comprehension's own.
+ */
+function sortedBeforeJoin(call: SyntaxNode, table: OperatorTable, out: MutationSink): void {
+  const callee = call.childForFieldName(table.calleeField);
+  if (callee?.type !== table.memberType || callee.childForFieldName(table.memberPropertyField)?.text !== "join") return;
+  const args = call.childForFieldName(table.argumentsField);
+  const items = args?.type === "argument_list" ? elementsOf(args) : [];
+  const [joined] = items;
+  if (items.length !== 1 || !JOINED_PIPELINES.has(joined.type)) return;
+  if (joined.type === table.callType && ["sorted", "reversed"].includes(joined.childForFieldName(table.calleeField)?.text ?? "")) return;
+  const fn = enclosingFunction(call, table);
+  const lookups: string[] = [];
+  const collect = (current: SyntaxNode) => {
+    if (table.assignmentTypes.has(current.type) && current.childForFieldName("right")?.type === "dictionary") {
+      const name = current.childForFieldName("left");
+      if (name?.type === table.identifierType && !lookups.includes(name.text)) lookups.push(name.text);
+    }
+    for (const child of current.namedChildren) if (child && !table.functionTypes.has(child.type)) collect(child);
+  };
+  if (fn) collect(fn);
+  const clause = joined.type === "list_comprehension" ? joined.namedChildren.find((child) => child?.type === "for_in_clause") : undefined;
+  const variable = clause?.childForFieldName("left")?.type === table.identifierType ? clause.childForFieldName("left")!.text : "x";
+  const keys = ["", ...lookups.slice(0, 3).map((name) => `, key=lambda ${variable}: ${name}[${variable}]`)];
+  keys.forEach((key, index) => out.replaceNode(joined, `sorted(${joined.text}${key})`, "builtin", 5.6 + index * 0.05));
 }
