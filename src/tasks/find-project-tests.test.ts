@@ -105,6 +105,48 @@ describe("findProjectTests", () => {
     expect(await findProjectTests(task)).toEqual(["test/wrap.test.js"]);
   });
 
+  it("leaves out tests that take only other modules' functions from the package's index", async () => {
+    const task = project(
+      {
+        "package.json": '{ "type": "module", "scripts": { "test": "node --test" } }\n',
+        "src/index.js": 'export { wrap as wordWrap } from "./wrap.js";\nexport { slugify } from "./slug.js";\nexport * from "./title.js";\n',
+        "src/wrap.js": "export function wrap() {}\n",
+        "src/slug.js": "export function slugify() {}\n",
+        "src/title.js": "export function titleCase() {}\n",
+        "test/wrap.test.js": 'import { wordWrap as ww } from "../src/index.js";\n',
+        "test/slug.test.js": 'import { slugify } from "../src/index.js";\n',
+        "test/all.test.js": 'import * as lib from "../src/index.js";\n',
+        "test/mixed.test.js": 'import { slugify } from "../src/index.js";\nimport lib from "../src/index.js";\n',
+      },
+      "src/wrap.js",
+      "javascript",
+    );
+    expect(await findProjectTests(task)).toEqual(["test/all.test.js", "test/mixed.test.js", "test/wrap.test.js"]);
+    // Where the index takes the module whole, every importer of the index may test it.
+    const whole = project(
+      { "src/index.js": 'export * from "./wrap.js";\n', "src/wrap.js": "", "test/slug.test.js": 'const { slugify } = require("../src/index.js");\n' },
+      "src/wrap.js",
+      "javascript",
+    );
+    expect(await findProjectTests(whole)).toEqual(["test/slug.test.js"]);
+  });
+
+  it("leaves out pytest files that take only other modules' names from the package", async () => {
+    const task = project(
+      {
+        "src/ledger/__init__.py": "from .rates import convert as to_currency\nfrom .report import (\n    summary,\n    totals,\n)\n",
+        "src/ledger/rates.py": "def convert(x): pass\n",
+        "src/ledger/report.py": "def summary(): pass\n",
+        "tests/test_rates.py": "from ledger import to_currency\n",
+        "tests/test_report.py": "from ledger import summary, totals\n",
+        "tests/test_cli.py": "import ledger\n",
+      },
+      "src/ledger/rates.py",
+      "python",
+    );
+    expect(await findProjectTests(task)).toEqual(["tests/test_cli.py", "tests/test_rates.py"]);
+  });
+
   it("names a vitest file importing the entry through an alias, and nothing when tests were given", async () => {
     const files = { "src/cart.ts": "export const x = 1;\n", "test/cart.test.ts": 'import { subtotal } from "@/cart";\n' };
     const task = project(files, "src/cart.ts", "typescript");
