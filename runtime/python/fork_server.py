@@ -65,15 +65,23 @@ SUITE_ATTEMPTS = 3
 REPORTED_ARGS = {"-s", "--capture=no", "--capture=fd", "--capture=sys"}
 
 
+def stat_fields(pid):
+    """The fields of /proc/PID/stat after the command's name (state first), or None when it cannot be read."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
 def ancestors():
     chain, pid = set(), os.getpid()
     while pid > 0:
         chain.add(pid)
-        try:
-            with open("/proc/%d/stat" % pid) as f:
-                pid = int(f.read().rsplit(")", 1)[1].split()[1])
-        except OSError:
+        fields = stat_fields(pid)
+        if fields is None:
             break
+        pid = int(fields[1])
     return chain
 
 
@@ -134,12 +142,8 @@ def sweep():
 
 def reap_own_zombie(pid):
     """Whether `pid` was a zombie child of this process, now reaped."""
-    try:
-        with open("/proc/%d/stat" % pid) as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-    except OSError:
-        return False
-    if fields[0] != "Z" or int(fields[1]) != os.getpid():
+    fields = stat_fields(pid)
+    if fields is None or fields[0] != "Z" or int(fields[1]) != os.getpid():
         return False
     try:
         os.waitpid(pid, os.WNOHANG)

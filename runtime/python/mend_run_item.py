@@ -129,16 +129,20 @@ class Items:
         called under the session's warning filters (pytest's own ones turn a few of its
         deprecations into errors), with the environment variable pytest sets while a test runs.
         Warnings are recorded, as pytest records them, and dropped: they change no outcome."""
+        return self.attempt(item, arguments)[0]
+
+    def attempt(self, item, arguments):
+        """The outcome of calling a test directly (`call_directly`), and for a failure what it raised."""
         try:
             self.call_directly(item, arguments)
-        except XFailed:
+        except XFailed as error:
             # pytest.xfail() inside the test: reported as xfailed (a skip), unless --runxfail.
-            return "skipped" if self.xfail_imperative_skips else "failed"
+            return ("skipped", None) if self.xfail_imperative_skips else ("failed", error)
         except Skipped:
-            return "skipped"
-        except BaseException:  # noqa: BLE001 - whatever the program raises fails the test
-            return "failed"
-        return "passed"
+            return "skipped", None
+        except BaseException as error:  # noqa: BLE001 - whatever the program raises fails the test
+            return "failed", error
+        return "passed", None
 
     def call_directly(self, item, arguments):
         """Calls a test function as `run_directly` says, raising what it raises."""
@@ -159,18 +163,8 @@ class Items:
         its duration in ms, and for a failure a description: the traceback from the test's own
         frame on and the exception, whose text carries pytest's explanation of a failed assert."""
         began = time.perf_counter()
-        message = None
-        try:
-            self.call_directly(item, self.direct[item.nodeid])
-            outcome = "passed"
-        except XFailed as error:
-            outcome = "skipped" if self.xfail_imperative_skips else "failed"
-            message = None if self.xfail_imperative_skips else failure_text(error)
-        except Skipped:
-            outcome = "skipped"
-        except BaseException as error:  # noqa: BLE001 - whatever the program raises fails the test
-            outcome, message = "failed", failure_text(error)
-        return outcome, (time.perf_counter() - began) * 1000, message
+        outcome, error = self.attempt(item, self.direct[item.nodeid])
+        return outcome, (time.perf_counter() - began) * 1000, None if error is None else failure_text(error)
 
 
 def failure_text(error):

@@ -25,17 +25,24 @@ const STAND_IN_REUSE = 200;
 /** How long the worker's last output may trail its "done" message. */
 const FLUSH_MS = 1000;
 
-function parentOf(pid) {
+/** The fields of a /proc stat file after the command's name (state first), or undefined when it cannot be read. */
+function statFields(path) {
   try {
-    return Number(readFileSync("/proc/" + pid + "/stat", "utf8").split(") ").pop().split(" ")[1]);
+    return readFileSync(path, "utf8").split(") ").pop().split(" ");
   } catch {
-    return 0;
+    return undefined;
   }
 }
+
+function parentOf(pid) {
+  return Number(statFields("/proc/" + pid + "/stat")?.[1] ?? 0);
+}
 const PROTECTED = new Set([1]);
-/** How long a sweep may take at most (see `sweep`). */
-// Well inside the host's grace beyond a candidate's timeout (REPLY_GRACE_MS in fast-runner.ts),
-// so that a sweep that fails ends the server before the host gives up on it.
+/**
+ * How long a sweep may take at most (see `sweep`): well inside the host's grace beyond a
+ * candidate's timeout (REPLY_GRACE_MS in fast-runner.ts), so that a sweep that fails ends the
+ * server before the host gives up on it.
+ */
 const SWEEP_MS = 6_000;
 for (let pid = process.pid; pid > 0; pid = parentOf(pid)) PROTECTED.add(pid);
 
@@ -86,23 +93,14 @@ function sweep() {
 
 /** Whether `pid` is a zombie whose parent is this server (read only once the sweep stopped everything). */
 function isOwnZombie(pid) {
-  try {
-    const fields = readFileSync("/proc/" + pid + "/stat", "utf8").split(") ").pop().split(" ");
-    return fields[0] === "Z" && Number(fields[1]) === process.pid;
-  } catch {
-    return false;
-  }
+  const fields = statFields("/proc/" + pid + "/stat");
+  return fields?.[0] === "Z" && Number(fields[1]) === process.pid;
 }
 
 /** CPU time (user + system) of one thread of this process, in ms, or null where /proc does not tell. */
 function threadCpuMs(tid) {
-  if (!tid) return null;
-  try {
-    const fields = readFileSync("/proc/self/task/" + tid + "/stat", "utf8").split(") ").pop().split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
+  const fields = tid ? statFields("/proc/self/task/" + tid + "/stat") : undefined;
+  return fields ? (Number(fields[11]) + Number(fields[12])) * 10 : null;
 }
 
 function capped(limit) {
