@@ -47,12 +47,14 @@ export async function findProjectTests(task: Task): Promise<string[]> {
 /** A package above the entry, and the names its package file takes from the module below (undefined: not known). */
 interface ReachingPackage {
   name: string;
+  /** An import of the package (`importPattern`). */
+  pattern: RegExp;
   names: Set<string> | undefined;
 }
 
 /** Whether `text` imports `reached`, and takes one of its names from below when both lists are known. */
 function importsFromPackage(text: string, reached: ReachingPackage, language: Task["language"]): boolean {
-  if (!importPattern(language, reached.name).test(text)) return false;
+  if (!reached.pattern.test(text)) return false;
   if (!reached.names) return true;
   const taken = namesImported(text, reached.name, language, "module");
   return !taken || taken.some((name) => reached.names?.has(name));
@@ -74,7 +76,7 @@ async function reexportingPackages(root: string, files: readonly string[], entry
     // What the package file names the entry's functions, which its importers then take.
     const taken = namesImported(text, below, language, "importer");
     below = posix.basename(folder);
-    packages.push({ name: below, names: taken ? new Set(taken) : undefined });
+    packages.push({ name: below, pattern: importPattern(language, below), names: taken ? new Set(taken) : undefined });
   }
   return packages;
 }
@@ -88,11 +90,11 @@ async function reexportingPackages(root: string, files: readonly string[], entry
 function namesImported(text: string, stem: string, language: Task["language"], side: "module" | "importer"): string[] | undefined {
   // `a as b`, `a: b`: the module's name is the first, the importer's the second.
   const pick = (parts: string[]): string => (side === "module" ? parts[0] : (parts[1] ?? parts[0]));
-  const name = stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const name = escaped(stem);
   const names: string[] = [];
   if (language === "python") {
-    const from = new RegExp(`^\\s*from\\s+[\\w.]*\\b${name}\\s+import\\s+(\\([^)]*\\)|[^\\n#]+)`, "gm");
-    let whole = new RegExp(`^\\s*import\\s+(?:[\\w.]+\\.)?${name}\\b|^\\s*from\\s+[\\w.]+\\s+import\\s+(?:\\(\\s*)?(?:[\\w\\s,]*,\\s*)?${name}\\b`, "m").test(text);
+    const from = new RegExp(`^\\s*${pythonFromImport(name)}\\s+(\\([^)]*\\)|[^\\n#]+)`, "gm");
+    let whole = new RegExp(`^\\s*(?:${pythonWholeImport(name)})`, "m").test(text);
     for (const match of text.matchAll(from)) {
       const list = match[1].replace(/[()\\]/g, " ");
       if (list.trim() === "*") whole = true;
@@ -103,7 +105,7 @@ function namesImported(text: string, stem: string, language: Task["language"], s
     }
     return whole || names.length === 0 ? undefined : names;
   }
-  const specifier = `["'](?:[^"']*/)?${name}(?:/index)?(?:\\.[cm]?[jt]sx?)?["']`;
+  const specifier = moduleSpecifier(name);
   const braces = new RegExp(`(?:import|export)\\s*(?:type\\s+)?\\{([^}]*)\\}\\s*from\\s*${specifier}|(?:const|let|var)\\s*\\{([^}]*)\\}\\s*=\\s*require\\(\\s*${specifier}\\s*\\)`, "g");
   let braced = 0;
   for (const match of text.matchAll(braces)) {
@@ -113,16 +115,41 @@ function namesImported(text: string, stem: string, language: Task["language"], s
       if (/^[\w$]+$/.test(picked)) names.push(picked);
     }
   }
-  const all = text.match(new RegExp(`(?:require\\(|import\\(|from\\s+|import\\s+)\\s*${specifier}`, "g"))?.length ?? 0;
+  const all = text.match(new RegExp(javascriptImport(name), "g"))?.length ?? 0;
   // Every import of the module took names in braces; any other takes it whole.
   return braced > 0 && braced === all && names.length > 0 ? names : undefined;
 }
 
 /** An import of module `stem`, relative ones (`from .pricing import`, `from . import pricing`) included. */
 function importPattern(language: Task["language"], stem: string): RegExp {
-  const name = stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  if (language === "python") return new RegExp(`^\\s*(?:from\\s+[\\w.]*\\b${name}\\s+import\\b|import\\s+(?:[\\w.]+\\.)?${name}\\b|from\\s+[\\w.]+\\s+import\\s+(?:\\(\\s*)?(?:[\\w\\s,]*,\\s*)?${name}\\b)`, "m");
-  // A folder is imported by its index file, written out in ESM (`../src/index.js`), where
-  // folder imports do not resolve.
-  return new RegExp(`(?:require\\(|import\\(|from\\s+|import\\s+)\\s*["'](?:[^"']*/)?${name}(?:/index)?(?:\\.[cm]?[jt]sx?)?["']`);
+  const name = escaped(stem);
+  if (language === "python") return new RegExp(`^\\s*(?:${pythonFromImport(name)}\\b|${pythonWholeImport(name)})`, "m");
+  return new RegExp(javascriptImport(name));
+}
+
+function escaped(stem: string): string {
+  return stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** `from pkg.NAME import`, `from .NAME import`: names taken from module NAME. */
+function pythonFromImport(name: string): string {
+  return `from\\s+[\\w.]*\\b${name}\\s+import`;
+}
+
+/** `import pkg.NAME`, `from pkg import NAME` (`from . import a, NAME`): module NAME taken whole. */
+function pythonWholeImport(name: string): string {
+  return `import\\s+(?:[\\w.]+\\.)?${name}\\b|from\\s+[\\w.]+\\s+import\\s+(?:\\(\\s*)?(?:[\\w\\s,]*,\\s*)?${name}\\b`;
+}
+
+/**
+ * The string naming module NAME in an import; a folder is imported by its index file, written
+ * out in ESM (`../src/index.js`), where folder imports do not resolve.
+ */
+function moduleSpecifier(name: string): string {
+  return `["'](?:[^"']*/)?${name}(?:/index)?(?:\\.[cm]?[jt]sx?)?["']`;
+}
+
+/** Any import of module NAME: `require(...)`, `import(...)`, `from ...`, `import ...`. */
+function javascriptImport(name: string): string {
+  return `(?:require\\(|import\\(|from\\s+|import\\s+)\\s*${moduleSpecifier(name)}`;
 }
